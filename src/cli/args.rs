@@ -1,0 +1,177 @@
+//! The command line as clap sees it: raw arguments, no validation beyond types. The
+//! conversion to a validated configuration happens in the command modules.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "polyx",
+    version,
+    about = "Polyomino puzzle solver on a Dancing Links exact-cover engine",
+    propagate_version = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Find solutions of a puzzle (a built-in name or a path; `-` is stdin).
+    Solve(SolveArgs),
+    /// Count the solutions of a puzzle (the same as `solve --count`).
+    Count(SolveArgs),
+    /// Show a puzzle or a piece set: pieces with their orientations, the board, the matrix.
+    Show(ShowArgs),
+    /// List the built-in piece sets and boards.
+    List,
+    /// Solve the NOI2005 "智慧珠游戏" judge input (FILE or stdin).
+    Noi2005(FileArg),
+    /// Solve an exact-cover problem in Knuth's DLX text format (FILE or stdin).
+    Dlx(DlxArgs),
+    /// Solve Sudoku puzzles of any box size (FILE or stdin).
+    Sudoku(SudokuArgs),
+    /// Place N non-attacking queens on an N×N board.
+    Queens(QueensArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct FileArg {
+    /// Input file; stdin when absent or `-`.
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct DlxArgs {
+    /// Input file; stdin when absent or `-`.
+    pub file: Option<PathBuf>,
+    /// Print the number of solutions only.
+    #[arg(long)]
+    pub count: bool,
+    /// Stop after N solutions (default: all).
+    #[arg(short = 'n', long = "limit", value_name = "N")]
+    pub limit: Option<u64>,
+    /// Nodes, updates and time on stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SudokuArgs {
+    /// Input file; stdin when absent or `-`.
+    pub file: Option<PathBuf>,
+    /// Print the number of solutions of each puzzle instead of a solution.
+    #[arg(long)]
+    pub count: bool,
+    /// Nodes, updates and time on stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct QueensArgs {
+    /// The size of the board (1 or more).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub n: u32,
+    /// Print the number of solutions instead of the first one.
+    #[arg(long)]
+    pub count: bool,
+    /// Nodes, updates and time on stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SymmetryArg {
+    Reduce,
+    Keep,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormatArg {
+    Ascii,
+    Unicode,
+    Json,
+    Svg,
+    Png,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProgressArg {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SolveArgs {
+    /// A built-in board name, a path to a board TOML file, or `-` for stdin (default: 6x10).
+    pub puzzle: Option<String>,
+    /// Use this piece set instead of the board's.
+    #[arg(long, value_name = "SET")]
+    pub pieces: Option<String>,
+    /// Stop after N solutions (default 1).
+    #[arg(short = 'n', long = "limit", value_name = "N")]
+    pub limit: Option<u64>,
+    /// Every solution.
+    #[arg(short = 'a', long, conflicts_with = "limit")]
+    pub all: bool,
+    /// Count only; print the number alone.
+    #[arg(long)]
+    pub count: bool,
+    /// One solution per symmetry class (reduce) or every solution (keep).
+    #[arg(long, value_enum, default_value = "reduce")]
+    pub symmetry: SymmetryArg,
+    /// Output format (default: ascii, or from the extension of --output).
+    #[arg(short = 'f', long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// Write to FILE instead of stdout.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Cell size in pixels for png output.
+    #[arg(long, value_name = "PX")]
+    pub cell_size: Option<u32>,
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
+    /// Progress on stderr (auto: only on a terminal).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub progress: ProgressArg,
+    /// Items, options, nodes, updates, time and solutions on stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Save the search state to FILE periodically and on Ctrl-C; resume from it if it exists.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, value_name = "SECS", default_value = "60")]
+    pub checkpoint_every: u64,
+    /// Solve only the I-th of N deterministic parts of the search (1-based).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ShowArgs {
+    /// A built-in board or piece set, or a path to one.
+    pub puzzle: String,
+    /// Use this piece set instead of the board's.
+    #[arg(long, value_name = "SET")]
+    pub pieces: Option<String>,
+    /// Write the puzzle's exact-cover matrix in Knuth's DLX format instead.
+    #[arg(long)]
+    pub dlx: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

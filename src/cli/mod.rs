@@ -1,0 +1,109 @@
+//! The binary's side: clap arguments → validated configuration → library calls → exit
+//! code. Exit codes: 0 success, 1 a search that found nothing, 2 bad input or usage,
+//! 130 interrupted. A closed pipe ends quietly.
+
+mod args;
+mod dlx;
+mod games;
+mod output;
+
+use std::io::{self, Read};
+use std::path::Path;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+pub use args::Cli;
+use args::Command;
+
+/// How a command ended, when it did not simply succeed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Success,
+    NotFound,
+    Interrupted,
+}
+
+impl Status {
+    fn code(self) -> u8 {
+        match self {
+            Status::Success => 0,
+            Status::NotFound => 1,
+            Status::Interrupted => 130,
+        }
+    }
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(status) => ExitCode::from(status.code()),
+        Err(err) => {
+            if is_broken_pipe(&err) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<Status> {
+    match cli.command {
+        Command::Dlx(a) => dlx::run(&a),
+        Command::Queens(a) => games::queens(&a),
+        Command::Sudoku(a) => games::sudoku(&a),
+        Command::Noi2005(a) => games::noi2005(&a),
+        Command::Solve(_) | Command::Count(_) | Command::Show(_) | Command::List => {
+            anyhow::bail!("this command is not built yet")
+        }
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+            || matches!(
+                e.downcast_ref::<polyx::Error>(),
+                Some(polyx::Error::Io { source, .. }) if source.kind() == io::ErrorKind::BrokenPipe
+            )
+    })
+}
+
+/// Reads FILE, or stdin when it is absent or `-`; returns the name to use in messages
+/// and the text.
+pub fn read_input(file: Option<&Path>) -> Result<(String, String), polyx::Error> {
+    match file {
+        Some(p) if p != Path::new("-") => {
+            let name = p.display().to_string();
+            let bytes = std::fs::read(p).map_err(|e| polyx::Error::io(&name, e))?;
+            let text = String::from_utf8(bytes).map_err(|e| {
+                polyx::InputError::in_file(
+                    &name,
+                    format!(
+                        "is not UTF-8 text (bad byte at offset {})",
+                        e.utf8_error().valid_up_to()
+                    ),
+                )
+            })?;
+            Ok((name, text))
+        }
+        _ => {
+            let mut bytes = Vec::new();
+            io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| polyx::Error::io("<stdin>", e))?;
+            let text = String::from_utf8(bytes).map_err(|e| {
+                polyx::InputError::in_file(
+                    "<stdin>",
+                    format!(
+                        "is not UTF-8 text (bad byte at offset {})",
+                        e.utf8_error().valid_up_to()
+                    ),
+                )
+            })?;
+            Ok(("<stdin>".to_string(), text))
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! Self-checks that do not trust the engine: [`verify`] recounts a solution against the
+//! problem's own option lists, and [`sanity`] walks every link of the node table (as
+//! `sanity()` in Knuth's `dlx1.w`) to prove that the table is consistent.
+
+use super::dlx::Dlx;
+use super::{OptionId, Problem};
+
+/// Why a set of options is not a solution.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VerifyError {
+    #[error("option {0} does not exist")]
+    UnknownOption(u32),
+    #[error("option {0} is chosen twice")]
+    RepeatedOption(u32),
+    #[error("item `{name}` is covered {times} times; it must be covered {min} to {max} times")]
+    WrongCover {
+        name: String,
+        times: u32,
+        min: u32,
+        max: u32,
+    },
+}
+
+/// Checks that `solution` covers every item of `problem` within its bounds (primary
+/// items exactly once, secondary items at most once, unless they carry multiplicities).
+pub fn verify(problem: &Problem, solution: &[OptionId]) -> Result<(), VerifyError> {
+    let mut times = vec![0u32; problem.item_count()];
+    let mut chosen = vec![false; problem.option_count()];
+    for &o in solution {
+        if o.index() >= problem.option_count() {
+            return Err(VerifyError::UnknownOption(o.0));
+        }
+        if std::mem::replace(&mut chosen[o.index()], true) {
+            return Err(VerifyError::RepeatedOption(o.0));
+        }
+        for &item in problem.option(o) {
+            times[item.index()] += 1;
+        }
+    }
+    for item in problem.items() {
+        let b = problem.bounds(item);
+        let t = times[item.index()];
+        if t < b.min || t > b.max {
+            return Err(VerifyError::WrongCover {
+                name: problem.name(item).to_string(),
+                times: t,
+                min: b.min,
+                max: b.max,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Walks every item list and the primary ring; returns a description of the first
+/// inconsistency found.
+pub fn sanity(dlx: &Dlx) -> Result<(), String> {
+    let n = dlx.items as usize;
+    // The ring of primary items, both ways.
+    let mut seen = 0;
+    let mut i = dlx.rlink[0];
+    let mut prev = 0;
+    while i != 0 {
+        if dlx.llink[i as usize] != prev {
+            return Err(format!("llink of item {i} is not {prev}"));
+        }
+        prev = i;
+        i = dlx.rlink[i as usize];
+        seen += 1;
+        if seen > n {
+            return Err("the item ring does not close".into());
+        }
+    }
+    if dlx.llink[0] != prev {
+        return Err("llink of the root is wrong".into());
+    }
+    // Each item list, both ways, with its length.
+    for h in 1..=n as u32 {
+        let mut count = 0;
+        let mut p = dlx.nodes[h as usize].down;
+        let mut prev = h;
+        while p != h {
+            let node = dlx.nodes[p as usize];
+            if node.up != prev {
+                return Err(format!(
+                    "node {p} in item {h}: up is {}, expected {prev}",
+                    node.up
+                ));
+            }
+            if node.top != h as i32 {
+                return Err(format!(
+                    "node {p} is in the list of item {h} but has top {}",
+                    node.top
+                ));
+            }
+            prev = p;
+            p = node.down;
+            count += 1;
+            if count > dlx.nodes.len() {
+                return Err(format!("the list of item {h} does not close"));
+            }
+        }
+        if dlx.nodes[h as usize].up != prev {
+            return Err(format!("up of item {h} is wrong"));
+        }
+        if dlx.len(h) as usize != count {
+            return Err(format!("item {h} has len {} but {count} nodes", dlx.len(h)));
+        }
+    }
+    Ok(())
+}

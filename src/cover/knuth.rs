@@ -1,0 +1,201 @@
+//! Knuth's DLX text format (the input of `dlx1`): lines starting with `|` are comments;
+//! the first other line names the items, primary ones first, then optionally `|` and the
+//! secondary ones; every further line is one option naming its items. A primary item may
+//! be written `min:max|name` (as in Knuth's MCC) for multiplicities. Errors name the line
+//! and column.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use super::{ItemId, OptionId, Problem, ProblemError};
+use crate::error::{InputError, Location};
+
+/// Reads a problem from `text`, which came from `path` (for error messages).
+pub fn read(path: &str, text: &str) -> Result<Problem, InputError> {
+    let mut problem = Problem::new();
+    let mut index: HashMap<&str, ItemId> = HashMap::new();
+    let mut have_items = false;
+    let mut row = Vec::new();
+    let err = |line: usize, col: usize, msg: String| {
+        InputError::at(Location::at_line(path, text, line, col), msg)
+    };
+    for (n, raw) in text.split('\n').enumerate() {
+        let line_no = n + 1;
+        let line = raw.trim_end_matches('\r');
+        if line.starts_with('|') {
+            continue;
+        }
+        let tokens = tokens(line);
+        if tokens.is_empty() {
+            continue;
+        }
+        if !have_items {
+            have_items = true;
+            let mut secondary = false;
+            for (col, tok) in tokens {
+                if tok == "|" {
+                    if secondary {
+                        return Err(err(line_no, col, "a second `|` in the item line".into()));
+                    }
+                    secondary = true;
+                    continue;
+                }
+                let (bounds, name) = split_bounds(tok)
+                    .map_err(|m| err(line_no, col, format!("item `{tok}`: {m}")))?;
+                if name.is_empty() || name.contains(':') {
+                    return Err(err(
+                        line_no,
+                        col,
+                        format!("`{tok}` is not a valid item name"),
+                    ));
+                }
+                if index.contains_key(name) {
+                    return Err(err(line_no, col, format!("item `{name}` is named twice")));
+                }
+                let id = match (secondary, bounds) {
+                    (false, None) => problem.add_primary(name),
+                    (true, None) => problem.add_secondary(name),
+                    (false, Some((lo, hi))) => problem
+                        .add_item(name, lo, hi)
+                        .map_err(|e| err(line_no, col, e.to_string()))?,
+                    (true, Some(_)) => {
+                        return Err(err(
+                            line_no,
+                            col,
+                            format!("secondary item `{tok}` cannot have multiplicities"),
+                        ))
+                    }
+                };
+                index.insert(name, id);
+            }
+            if problem.primary_count() == 0 {
+                return Err(err(line_no, 1, "no primary items are named".into())
+                    .with_hint("the first line that is not a comment names the items"));
+            }
+            continue;
+        }
+        row.clear();
+        for (col, tok) in tokens {
+            let Some(&id) = index.get(tok) else {
+                return Err(err(line_no, col, format!("unknown item `{tok}`"))
+                    .with_hint("every item of an option must be named in the first line"));
+            };
+            row.push(id);
+        }
+        problem.add_option(&row).map_err(|e| match e {
+            ProblemError::RepeatedItem { name, .. } => {
+                err(line_no, 1, format!("this option names item `{name}` twice"))
+            }
+            other => err(line_no, 1, other.to_string()),
+        })?;
+    }
+    if !have_items {
+        return Err(InputError::in_file(path, "no items: the input is empty")
+            .with_hint("the first line that is not a comment must name the items"));
+    }
+    Ok(problem)
+}
+
+fn tokens(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut col = 0;
+    let mut start = None;
+    for (i, c) in line.char_indices() {
+        col += 1;
+        if c.is_whitespace() {
+            if let Some((s, sc)) = start.take() {
+                out.push((sc, &line[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some((i, col));
+        }
+    }
+    if let Some((s, sc)) = start {
+        out.push((sc, &line[s..]));
+    }
+    out
+}
+
+fn split_bounds(tok: &str) -> Result<(Option<(u32, u32)>, &str), String> {
+    let Some((bounds, name)) = tok.split_once('|') else {
+        return Ok((None, tok));
+    };
+    let (lo, hi) = bounds.split_once(':').unwrap_or((bounds, bounds));
+    let lo: u32 = lo.parse().map_err(|_| format!("`{lo}` is not a number"))?;
+    let hi: u32 = hi.parse().map_err(|_| format!("`{hi}` is not a number"))?;
+    Ok((Some((lo, hi)), name))
+}
+
+/// Writes `problem` in the same format (primary items, `|`, secondary items).
+pub fn write(problem: &Problem) -> String {
+    let mut out = String::new();
+    let (primary, secondary): (Vec<_>, Vec<_>) = problem
+        .items()
+        .partition(|&i| problem.bounds(i).is_primary());
+    let mut first = true;
+    for &i in &primary {
+        if !first {
+            out.push(' ');
+        }
+        first = false;
+        let b = problem.bounds(i);
+        if b.is_multiple() || b.min != 1 {
+            let _ = write!(out, "{}:{}|", b.min, b.max);
+        }
+        out.push_str(problem.name(i));
+    }
+    if !secondary.is_empty() {
+        out.push_str(" |");
+        for &i in &secondary {
+            out.push(' ');
+            out.push_str(problem.name(i));
+        }
+    }
+    out.push('\n');
+    for o in problem.options() {
+        out.push_str(&option_line(problem, o));
+        out.push('\n');
+    }
+    out
+}
+
+/// One option as the names of its items.
+pub fn option_line(problem: &Problem, option: OptionId) -> String {
+    let names: Vec<&str> = problem
+        .option(option)
+        .iter()
+        .map(|&i| problem.name(i))
+        .collect();
+    names.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_keeps_the_problem() {
+        let text = "| comment\na b c | x y\na x\nb c\na b y\nc\n";
+        let p = read("t", text).unwrap();
+        assert_eq!(p.item_count(), 5);
+        assert_eq!(p.primary_count(), 3);
+        assert_eq!(p.option_count(), 4);
+        let again = read("t", &write(&p)).unwrap();
+        assert_eq!(write(&again), write(&p));
+        assert_eq!(write(&p), "a b c | x y\na x\nb c\na b y\nc\n");
+    }
+
+    #[test]
+    fn unknown_item_names_line_and_column() {
+        let e = read("f.dlx", "a b\na  zz\n").unwrap_err();
+        let loc = e.location.unwrap();
+        assert_eq!((loc.line, loc.column), (2, 4));
+        assert!(e.message.contains("zz"));
+    }
+
+    #[test]
+    fn empty_input_is_an_error() {
+        assert!(read("f", "").is_err());
+        assert!(read("f", "| only a comment\n").is_err());
+    }
+}

@@ -1,0 +1,499 @@
+//! Algorithm X (TAOCP 7.2.2.1) as a loop over an explicit stack, steps X1..X8 labelled
+//! where they happen. The stack holds one [`Level`] per choice made; its positions are
+//! the whole state of the search, so a search can be started below a prefix of choices,
+//! stopped between any two nodes and resumed later ([`super::split`]).
+//!
+//! X3 chooses the first primary item of minimum length, as Knuth's dlx1 does, so node
+//! counts match dlx1 on the same matrix. Items with multiplicities (Algorithm M) branch
+//! on "the first of their remaining options used", which never reports one set of
+//! options twice; their branching degree is `len - need + 1`.
+
+use std::ops::ControlFlow;
+
+use super::dlx::{Dlx, Node};
+use super::split::{Resume, Subproblem};
+use super::{OptionId, Problem};
+
+/// Counters that do not depend on the machine.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Stats {
+    /// Search-tree nodes entered (X2), as dlx1 counts them.
+    pub nodes: u64,
+    /// Link updates.
+    pub updates: u64,
+    /// Solutions found.
+    pub solutions: u64,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.solutions += other.solutions;
+    }
+}
+
+/// One choice on the stack.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Level {
+    /// The item chosen in X3 (a header index).
+    pub item: u32,
+    /// The node of the option being tried (`== item` when the list is exhausted).
+    pub x: u32,
+    /// 0-based index of the option being tried among the item's options.
+    pub pos: u32,
+    /// How many options the item had to try when it was chosen.
+    pub total: u32,
+    /// True if `item` has multiplicities (branching on its first used option).
+    pub multiple: bool,
+    /// Length of the stack of excluded options when this level began.
+    pub mark: u32,
+}
+
+/// What a visitor sees: the current stack, at a solution or at a periodic tick.
+pub struct Visit<'a> {
+    nodes: &'a [Node],
+    levels: &'a [Level],
+    stats: Stats,
+}
+
+impl Visit<'_> {
+    /// The chosen options, in the order they were chosen (at a solution: the solution).
+    pub fn options(&self) -> Vec<OptionId> {
+        let mut out = Vec::with_capacity(self.levels.len());
+        self.options_into(&mut out);
+        out
+    }
+
+    /// Like [`Visit::options`], reusing `out`.
+    pub fn options_into(&self, out: &mut Vec<OptionId>) {
+        out.clear();
+        for level in self.levels {
+            let mut p = level.x;
+            while self.nodes[p as usize].top > 0 {
+                p += 1;
+            }
+            out.push(OptionId((-self.nodes[p as usize].top - 1) as u32));
+        }
+    }
+
+    /// The positions of the choices on the stack.
+    pub fn path(&self) -> Vec<u32> {
+        self.levels.iter().map(|l| l.pos).collect()
+    }
+
+    /// Knuth's estimate of the fraction of the tree below the start that is done:
+    /// the positions on the stack read as a mixed-radix fraction.
+    pub fn progress(&self, floor: usize) -> f64 {
+        let mut fraction = 0.0;
+        let mut scale = 1.0;
+        for level in self.levels.iter().skip(floor) {
+            scale /= level.total.max(1) as f64;
+            fraction += level.pos as f64 * scale;
+        }
+        fraction
+    }
+
+    pub fn depth(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// Counters of this search so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+}
+
+/// Receives solutions (and, every so many nodes, a tick) and may stop the search.
+pub trait Visitor {
+    fn solution(&mut self, visit: &Visit<'_>) -> ControlFlow<()>;
+
+    /// Called before entering a node, every `Search::tick_interval` nodes. Breaking here
+    /// stops the search so that it can be resumed at exactly this node.
+    fn tick(&mut self, _visit: &Visit<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+impl<F: FnMut(&Visit<'_>) -> ControlFlow<()>> Visitor for F {
+    fn solution(&mut self, visit: &Visit<'_>) -> ControlFlow<()> {
+        self(visit)
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The whole (sub)tree was searched.
+    Complete,
+    /// The visitor stopped the search; resuming from here finishes the same (sub)tree.
+    Stopped(Resume),
+}
+
+/// Why a path of choices cannot be replayed on this problem.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the saved path of choices does not fit this problem (level {level})")]
+pub struct PathError {
+    pub level: usize,
+}
+
+/// The steps of Algorithm X that the loop moves between.
+#[derive(Copy, Clone)]
+enum Step {
+    Enter,
+    Try,
+    TryAgain,
+    Leave,
+}
+
+/// A search on one problem; reusable for many runs (each run restores the table).
+pub struct Search {
+    dlx: Dlx,
+    levels: Vec<Level>,
+    excluded: Vec<u32>,
+    stats: Stats,
+    tick_mask: u64,
+}
+
+impl Search {
+    pub fn new(problem: &Problem) -> Search {
+        let dlx = Dlx::new(problem);
+        Search {
+            levels: Vec::with_capacity(problem.primary_count() + 1),
+            excluded: Vec::with_capacity(problem.option_count()),
+            dlx,
+            stats: Stats::default(),
+            tick_mask: (1 << 12) - 1,
+        }
+    }
+
+    /// Ticks come every `2^log2` nodes.
+    pub fn set_tick_interval(&mut self, log2: u32) {
+        self.tick_mask = (1u64 << log2.min(62)) - 1;
+    }
+
+    /// Counters over every run of this search so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            updates: self.dlx.updates,
+            ..self.stats
+        }
+    }
+
+    pub fn dlx(&self) -> &Dlx {
+        &self.dlx
+    }
+
+    /// Every solution of the whole problem, to `visitor`.
+    pub fn run(&mut self, visitor: &mut impl Visitor) -> Outcome {
+        self.run_from(&Subproblem::root(), None, visitor)
+            .expect("the root path always fits")
+    }
+
+    /// Every solution below `sub`, to `visitor`; with `resume`, only those after the
+    /// point where an earlier run of the same subproblem stopped.
+    pub fn run_from(
+        &mut self,
+        sub: &Subproblem,
+        resume: Option<&Resume>,
+        visitor: &mut impl Visitor,
+    ) -> Result<Outcome, PathError> {
+        let floor = sub.path.len();
+        let (path, visited) = match resume {
+            Some(r) => {
+                if r.path.len() < floor || r.path[..floor] != sub.path[..] {
+                    return Err(PathError { level: 0 });
+                }
+                (&r.path[..], r.visited)
+            }
+            None => (&sub.path[..], false),
+        };
+        self.replay(path)?;
+        let outcome = self.search(floor, visited, None, visitor, &mut |_| {});
+        self.unwind(0);
+        Ok(outcome)
+    }
+
+    /// Searches down to `depth` choices and returns the subproblems there, in search
+    /// order; solutions found above that depth become subproblems of their own.
+    pub fn split(&mut self, sub: &Subproblem, depth: usize) -> Result<Vec<Subproblem>, PathError> {
+        self.replay(&sub.path)?;
+        let mut subs = Vec::new();
+        let mut never = |_: &Visit<'_>| ControlFlow::Continue(());
+        self.search(
+            sub.path.len(),
+            false,
+            Some(sub.path.len() + depth),
+            &mut never,
+            &mut |path| subs.push(Subproblem { path }),
+        );
+        self.unwind(0);
+        Ok(subs)
+    }
+
+    /// The number of solutions.
+    pub fn count(&mut self) -> u64 {
+        let before = self.stats.solutions;
+        self.run(&mut |_: &Visit<'_>| ControlFlow::Continue(()));
+        self.stats.solutions - before
+    }
+
+    /// Up to `limit` solutions, in search order.
+    pub fn solutions(&mut self, limit: usize) -> Vec<Vec<OptionId>> {
+        let mut out = Vec::new();
+        if limit == 0 {
+            return out;
+        }
+        self.run(&mut |v: &Visit<'_>| {
+            out.push(v.options());
+            if out.len() >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        out
+    }
+
+    /// The first solution, if any.
+    pub fn first(&mut self) -> Option<Vec<OptionId>> {
+        self.solutions(1).pop()
+    }
+
+    /// X3: the item to branch on, or `None` if some item can no longer be satisfied.
+    #[inline]
+    fn choose(&self) -> Option<(u32, u32, bool)> {
+        let dlx = &self.dlx;
+        let mut best = 0;
+        let mut best_degree = u32::MAX;
+        let mut i = dlx.rlink[0];
+        if !dlx.has_multiple {
+            while i != 0 {
+                let len = dlx.len(i);
+                if len < best_degree {
+                    best_degree = len;
+                    best = i;
+                }
+                i = dlx.rlink[i as usize];
+            }
+        } else {
+            while i != 0 {
+                let len = dlx.len(i);
+                let degree = if dlx.multiple[i as usize] {
+                    let need = dlx.need(i);
+                    if len < need {
+                        return None;
+                    }
+                    len - need + 1
+                } else {
+                    len
+                };
+                if degree < best_degree {
+                    best_degree = degree;
+                    best = i;
+                }
+                i = dlx.rlink[i as usize];
+            }
+        }
+        if best_degree == 0 {
+            return None;
+        }
+        Some((best, best_degree, dlx.multiple[best as usize]))
+    }
+
+    /// X4: begins a level on `item`, and points it at its first option.
+    #[inline]
+    fn begin_level(&mut self, item: u32, total: u32, multiple: bool) {
+        if !multiple {
+            self.dlx.cover(item);
+        }
+        self.levels.push(Level {
+            item,
+            x: self.dlx.nodes[item as usize].down,
+            pos: 0,
+            total,
+            multiple,
+            mark: self.excluded.len() as u32,
+        });
+    }
+
+    /// X5: takes the option at the top level's `x`.
+    #[inline]
+    fn apply_top(&mut self) {
+        let level = *self.levels.last().expect("a level");
+        if level.multiple {
+            self.dlx.detach(level.x);
+            self.excluded.push(level.x);
+            self.dlx.consume(level.item);
+        }
+        self.dlx.commit_others(level.x);
+    }
+
+    /// X6 (first half): gives back the option at the top level's `x`.
+    #[inline]
+    fn unapply_top(&mut self) {
+        let level = *self.levels.last().expect("a level");
+        self.dlx.uncommit_others(level.x);
+        if level.multiple {
+            self.dlx.unconsume(level.item);
+        }
+    }
+
+    /// X7: ends the top level.
+    #[inline]
+    fn end_level(&mut self) {
+        let level = self.levels.pop().expect("a level");
+        if level.multiple {
+            while self.excluded.len() > level.mark as usize {
+                let p = self.excluded.pop().expect("an excluded option");
+                self.dlx.reattach(p);
+            }
+        } else {
+            self.dlx.uncover(level.item);
+        }
+    }
+
+    /// Whether the top level has an option to try at `x`.
+    #[inline]
+    fn top_has_option(&self) -> bool {
+        let level = self.levels.last().expect("a level");
+        level.x != level.item && level.pos < level.total
+    }
+
+    /// Re-enters the state at the end of `path` without counting anything.
+    fn replay(&mut self, path: &[u32]) -> Result<(), PathError> {
+        debug_assert!(self.levels.is_empty());
+        for (level, &pos) in path.iter().enumerate() {
+            let fail = |s: &mut Search| {
+                s.unwind(0);
+                Err(PathError { level })
+            };
+            if self.dlx.rlink[0] == 0 {
+                return fail(self);
+            }
+            let Some((item, total, multiple)) = self.choose() else {
+                return fail(self);
+            };
+            if pos >= total {
+                return fail(self);
+            }
+            self.begin_level(item, total, multiple);
+            for _ in 0..pos {
+                let top = self.levels.last_mut().expect("a level");
+                let x = top.x;
+                top.x = self.dlx.nodes[x as usize].down;
+                top.pos += 1;
+                if multiple {
+                    self.dlx.detach(x);
+                    self.excluded.push(x);
+                }
+            }
+            self.apply_top();
+        }
+        Ok(())
+    }
+
+    /// Undoes every level above `floor`.
+    fn unwind(&mut self, floor: usize) {
+        while self.levels.len() > floor {
+            self.unapply_top();
+            self.end_level();
+        }
+    }
+
+    /// The loop of Algorithm X below the current stack. Stops at `split_depth` (if any),
+    /// handing each path there to `frontier` instead of searching further.
+    fn search(
+        &mut self,
+        floor: usize,
+        visited: bool,
+        split_depth: Option<usize>,
+        visitor: &mut impl Visitor,
+        frontier: &mut impl FnMut(Vec<u32>),
+    ) -> Outcome {
+        let mut step = if visited { Step::Leave } else { Step::Enter };
+        loop {
+            match step {
+                // X2: enter a level.
+                Step::Enter => {
+                    if self.stats.nodes & self.tick_mask == 0 {
+                        let visit = Visit {
+                            nodes: &self.dlx.nodes,
+                            levels: &self.levels,
+                            stats: self.stats(),
+                        };
+                        if visitor.tick(&visit).is_break() {
+                            let resume = Resume {
+                                path: visit.path(),
+                                visited: false,
+                            };
+                            self.unwind(floor);
+                            return Outcome::Stopped(resume);
+                        }
+                    }
+                    if split_depth.is_some_and(|d| self.levels.len() >= d)
+                        || (split_depth.is_some() && self.dlx.rlink[0] == 0)
+                    {
+                        frontier(self.levels.iter().map(|l| l.pos).collect());
+                        step = Step::Leave;
+                        continue;
+                    }
+                    self.stats.nodes += 1;
+                    if self.dlx.rlink[0] == 0 {
+                        self.stats.solutions += 1;
+                        let visit = Visit {
+                            nodes: &self.dlx.nodes,
+                            levels: &self.levels,
+                            stats: self.stats(),
+                        };
+                        if visitor.solution(&visit).is_break() {
+                            let resume = Resume {
+                                path: visit.path(),
+                                visited: true,
+                            };
+                            self.unwind(floor);
+                            return Outcome::Stopped(resume);
+                        }
+                        step = Step::Leave;
+                        continue;
+                    }
+                    // X3: choose an item.
+                    match self.choose() {
+                        None => step = Step::Leave,
+                        Some((item, total, multiple)) => {
+                            // X4: cover it.
+                            self.begin_level(item, total, multiple);
+                            step = Step::Try;
+                        }
+                    }
+                }
+                // X5: try x_l.
+                Step::Try => {
+                    if self.top_has_option() {
+                        self.apply_top();
+                        step = Step::Enter;
+                    } else {
+                        // X7: backtrack.
+                        self.end_level();
+                        step = Step::Leave;
+                    }
+                }
+                // X6: try again.
+                Step::TryAgain => {
+                    self.unapply_top();
+                    let top = self.levels.last_mut().expect("a level");
+                    top.x = self.dlx.nodes[top.x as usize].down;
+                    top.pos += 1;
+                    step = Step::Try;
+                }
+                // X8: leave the level.
+                Step::Leave => {
+                    if self.levels.len() <= floor {
+                        return Outcome::Complete;
+                    }
+                    step = Step::TryAgain;
+                }
+            }
+        }
+    }
+}
