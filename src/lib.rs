@@ -22,5 +22,7 @@
 
 pub mod cover;
 pub mod error;
+pub mod geom;
+pub mod model;
 
 pub use error::{Error, InputError, Location, Result};

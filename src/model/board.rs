@@ -1,0 +1,127 @@
+//! Boards: a rectangle of squares, each outside the board, open (to be covered),
+//! blocked, or already covered by a pre-placed piece (named by its label, resolved
+//! against a piece set when the puzzle is built). A board remembers where its picture
+//! came from so that later checks can point at the offending cell.
+
+use crate::error::Location;
+use crate::geom::Cell;
+
+/// What one square of the board's frame is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Square {
+    /// Not part of the board (a space in the picture).
+    Outside,
+    /// To be covered (`.`).
+    Open,
+    /// Inside the frame but never covered (`#`).
+    Blocked,
+    /// Already covered by the piece with this label.
+    Preplaced(char),
+}
+
+/// Where a board's picture is in its file: for each row of the picture, the 1-based line
+/// and the 1-based column of its `x = 0`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Origin {
+    pub path: String,
+    pub text: String,
+    pub rows: Vec<(usize, usize)>,
+    /// Where to point when the whole board is at fault (e.g. the `size` or `shape` key).
+    pub board_line: usize,
+    pub board_column: usize,
+}
+
+/// A puzzle's board, before it meets a piece set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub name: String,
+    pub description: String,
+    /// The `pieces` value: a built-in set's name or a path relative to the board file.
+    pub pieces: String,
+    pub width: i32,
+    pub height: i32,
+    squares: Vec<Square>,
+    /// `false` lets pieces stay unused.
+    pub use_all_pieces: bool,
+    /// `false` lets open cells stay empty.
+    pub cover_all_cells: bool,
+    pub origin: Origin,
+}
+
+impl Board {
+    /// A board of `width × height` squares given row by row.
+    ///
+    /// # Panics
+    /// If `squares.len() != width * height`; loaders build the vector themselves.
+    pub fn new(name: impl Into<String>, width: i32, height: i32, squares: Vec<Square>) -> Board {
+        assert_eq!(squares.len(), (width.max(0) * height.max(0)) as usize);
+        Board {
+            name: name.into(),
+            description: String::new(),
+            pieces: String::new(),
+            width,
+            height,
+            squares,
+            use_all_pieces: true,
+            cover_all_cells: true,
+            origin: Origin::default(),
+        }
+    }
+
+    /// A full rectangle of open cells.
+    pub fn rectangle(name: impl Into<String>, width: i32, height: i32) -> Board {
+        Board::new(
+            name,
+            width,
+            height,
+            vec![Square::Open; (width * height) as usize],
+        )
+    }
+
+    /// The square at `c`; outside the frame is `Outside`.
+    pub fn square(&self, c: Cell) -> Square {
+        if c.x < 0 || c.y < 0 || c.x >= self.width || c.y >= self.height {
+            return Square::Outside;
+        }
+        self.squares[(c.y * self.width + c.x) as usize]
+    }
+
+    /// Every cell of the frame, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        let w = self.width;
+        (0..self.height).flat_map(move |y| (0..w).map(move |x| Cell::new(x, y)))
+    }
+
+    /// The cells to cover, row by row.
+    pub fn open_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.cells().filter(|&c| self.square(c) == Square::Open)
+    }
+
+    pub fn open_count(&self) -> usize {
+        self.squares.iter().filter(|&&s| s == Square::Open).count()
+    }
+
+    /// Where cell `c` of the picture is in the board's file, if it came from one.
+    pub fn cell_location(&self, c: Cell) -> Option<Location> {
+        let &(line, column) = self.origin.rows.get(c.y as usize)?;
+        Some(Location::at_line(
+            &self.origin.path,
+            &self.origin.text,
+            line,
+            column + c.x as usize,
+        ))
+    }
+
+    /// Where the board as a whole is defined, if it came from a file.
+    pub fn location(&self) -> Option<Location> {
+        if self.origin.path.is_empty() {
+            return None;
+        }
+        Some(Location::at_line(
+            &self.origin.path,
+            &self.origin.text,
+            self.origin.board_line.max(1),
+            self.origin.board_column.max(1),
+        ))
+    }
+}

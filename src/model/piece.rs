@@ -1,0 +1,68 @@
+//! Pieces and piece sets, validated: every piece is a non-empty, edge-connected shape
+//! with a unique name and a unique one-character label; `count` copies of it are
+//! interchangeable, and `mirror = false` makes it one-sided (rotations only).
+
+use crate::geom::{Shape, Transform};
+
+/// One kind of piece, with how many interchangeable copies of it the set holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub name: String,
+    /// One letter or digit, for text output.
+    pub label: char,
+    pub shape: Shape,
+    /// Copies in the set (at least 1).
+    pub count: u32,
+    /// May be turned over.
+    pub mirror: bool,
+    /// `#rrggbb` from the piece set, for images.
+    pub color: Option<[u8; 3]>,
+}
+
+impl Piece {
+    /// The distinct orientations, each with the transform that makes it.
+    pub fn orientations(&self) -> Vec<(Shape, Transform)> {
+        self.shape.orientations(!self.mirror)
+    }
+
+    /// The shape's class under the moves this piece is allowed.
+    pub fn canonical(&self) -> Shape {
+        self.shape.canonical(!self.mirror)
+    }
+}
+
+/// A named list of pieces.
+///
+/// # Guarantees
+/// Built by a loader that checked names and labels are unique and shapes connected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceSet {
+    pub name: String,
+    pub description: String,
+    pub pieces: Vec<Piece>,
+}
+
+impl PieceSet {
+    /// Total area of all copies of all pieces.
+    pub fn area(&self) -> u64 {
+        self.pieces
+            .iter()
+            .map(|p| p.shape.len() as u64 * p.count as u64)
+            .sum()
+    }
+
+    /// The index of the piece with this label.
+    pub fn by_label(&self, label: char) -> Option<usize> {
+        self.pieces.iter().position(|p| p.label == label)
+    }
+
+    /// The index of the piece with this name.
+    pub fn by_name(&self, name: &str) -> Option<usize> {
+        self.pieces.iter().position(|p| p.name == name)
+    }
+
+    /// Total number of copies.
+    pub fn copies(&self) -> u64 {
+        self.pieces.iter().map(|p| p.count as u64).sum()
+    }
+}
