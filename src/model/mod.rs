@@ -5,8 +5,11 @@
 
 pub mod board;
 pub mod piece;
+pub mod puzzle;
+pub mod symmetry;
 pub mod tiling;
 
 pub use board::{Board, Origin, Square};
 pub use piece::{Piece, PieceSet};
+pub use puzzle::Puzzle;
 pub use tiling::{Placement, Tiling};

@@ -1,0 +1,247 @@
+//! A board and a piece set become an exact-cover problem: one item per piece that still
+//! has copies to place (with multiplicity `count`, Algorithm M style, so identical copies
+//! never repeat a tiling) and one per open cell; one option per placement (an orientation
+//! of a piece at an offset where every cell is open). Pre-placed pieces are checked
+//! against the set and taken out of it. The option → placement table maps solutions
+//! back to tilings.
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::cover::{ItemId, OptionId, Problem};
+use crate::error::InputError;
+use crate::geom::{Cell, Shape};
+
+use super::{Board, PieceSet, Placement, Square, Tiling};
+
+/// The most placements polyx builds a matrix for.
+pub const MAX_PLACEMENTS: u64 = 20_000_000;
+
+/// A board with its piece set, checked against each other, and every placement.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    pub board: Board,
+    pub set: PieceSet,
+    /// Pre-placed pieces, one placement each.
+    pub fixed: Vec<Placement>,
+    /// Copies of each piece still to place.
+    pub remaining: Vec<u32>,
+    /// Every placement of every piece with copies left, in option order: by piece, then
+    /// orientation, then offset (row by row).
+    pub placements: Vec<Placement>,
+    /// The open cells, row by row (the cell items, in order).
+    pub open: Vec<Cell>,
+}
+
+impl Puzzle {
+    /// Checks `board` against `set` (pre-placed pieces, area) and lists the placements.
+    pub fn new(board: Board, set: PieceSet) -> Result<Puzzle, InputError> {
+        let fixed = preplaced(&board, &set)?;
+        let mut remaining: Vec<u32> = set.pieces.iter().map(|p| p.count).collect();
+        for f in &fixed {
+            remaining[f.piece] -= 1;
+        }
+        let open: Vec<Cell> = board.open_cells().collect();
+        if open.is_empty() {
+            return Err(board_error(&board, "the board has no open cell to cover")
+                .with_hint("mark cells to cover with `.` in the board's `shape`"));
+        }
+        let area: u64 = set
+            .pieces
+            .iter()
+            .zip(&remaining)
+            .map(|(p, &r)| p.shape.len() as u64 * r as u64)
+            .sum();
+        if board.use_all_pieces && board.cover_all_cells && area != open.len() as u64 {
+            return Err(board_error(
+                &board,
+                format!(
+                    "the pieces cover {area} cells but the board has {} open cells",
+                    open.len()
+                ),
+            )
+            .with_hint(
+                "change the board or the pieces, or set `use_all_pieces = false` or \
+                 `cover_all_cells = false` in the board file",
+            ));
+        }
+        let estimate: u64 = set
+            .pieces
+            .iter()
+            .zip(&remaining)
+            .filter(|(_, &r)| r > 0)
+            .map(|(p, _)| p.orientations().len() as u64 * open.len() as u64)
+            .sum();
+        if estimate > MAX_PLACEMENTS {
+            return Err(board_error(
+                &board,
+                format!(
+                    "the puzzle could have up to {estimate} placements, more than the limit of {MAX_PLACEMENTS}"
+                ),
+            )
+            .with_hint("use a smaller board or fewer pieces"));
+        }
+        let mut placements = Vec::new();
+        for (k, piece) in set.pieces.iter().enumerate() {
+            if remaining[k] == 0 {
+                continue;
+            }
+            for (shape, _) in piece.orientations() {
+                place_everywhere(&board, &shape, k, &mut placements);
+            }
+        }
+        Ok(Puzzle {
+            board,
+            set,
+            fixed,
+            remaining,
+            placements,
+            open,
+        })
+    }
+
+    /// The exact-cover problem with every placement.
+    pub fn problem(&self) -> Problem {
+        self.problem_with(|_| true).0
+    }
+
+    /// The problem with only the placements that `keep` accepts; also returns, for each
+    /// option, its index in [`Puzzle::placements`].
+    pub fn problem_with(&self, keep: impl Fn(usize) -> bool) -> (Problem, Vec<usize>) {
+        let mut problem = Problem::new();
+        let mut piece_item: Vec<Option<ItemId>> = vec![None; self.set.pieces.len()];
+        for (k, piece) in self.set.pieces.iter().enumerate() {
+            let r = self.remaining[k];
+            if r == 0 {
+                continue;
+            }
+            let min = if self.board.use_all_pieces { r } else { 0 };
+            let item = problem
+                .add_item(piece.name.clone(), min, r)
+                .expect("bounds with r >= 1 are valid");
+            piece_item[k] = Some(item);
+        }
+        let mut cell_item: HashMap<Cell, ItemId> = HashMap::with_capacity(self.open.len());
+        for &c in &self.open {
+            let name = format!("r{}c{}", c.y, c.x);
+            let item = if self.board.cover_all_cells {
+                problem.add_primary(name)
+            } else {
+                problem.add_secondary(name)
+            };
+            cell_item.insert(c, item);
+        }
+        let mut map = Vec::new();
+        let mut row = Vec::new();
+        for (index, p) in self.placements.iter().enumerate() {
+            if !keep(index) {
+                continue;
+            }
+            row.clear();
+            row.push(piece_item[p.piece].expect("placements exist only for pieces with copies"));
+            row.extend(p.cells.iter().map(|c| cell_item[c]));
+            problem
+                .add_option(&row)
+                .expect("placements name distinct, existing items");
+            map.push(index);
+        }
+        (problem, map)
+    }
+
+    /// The tiling of a solution given as placement indices, pre-placed pieces first.
+    pub fn tiling(&self, placements: impl IntoIterator<Item = usize>) -> Tiling {
+        let mut all = self.fixed.clone();
+        all.extend(placements.into_iter().map(|k| self.placements[k].clone()));
+        Tiling { placements: all }
+    }
+
+    /// The tiling of a solution of `problem_with`'s problem, given its option map.
+    pub fn tiling_of(&self, options: &[OptionId], map: &[usize]) -> Tiling {
+        self.tiling(options.iter().map(|o| map[o.index()]))
+    }
+}
+
+/// Every offset at which `shape` fits on open cells, as placements of piece `piece`.
+fn place_everywhere(board: &Board, shape: &Shape, piece: usize, out: &mut Vec<Placement>) {
+    for dy in 0..=board.height - shape.height() {
+        for dx in 0..=board.width - shape.width() {
+            let fits = shape
+                .cells()
+                .iter()
+                .all(|c| board.square(Cell::new(c.x + dx, c.y + dy)) == Square::Open);
+            if fits {
+                let cells = shape
+                    .cells()
+                    .iter()
+                    .map(|c| Cell::new(c.x + dx, c.y + dy))
+                    .collect();
+                out.push(Placement {
+                    piece,
+                    cells,
+                    fixed: false,
+                });
+            }
+        }
+    }
+}
+
+/// The pre-placed pieces of `board`, checked against `set`.
+fn preplaced(board: &Board, set: &PieceSet) -> Result<Vec<Placement>, InputError> {
+    let mut by_label: BTreeMap<char, Vec<Cell>> = BTreeMap::new();
+    for c in board.cells() {
+        if let Square::Preplaced(label) = board.square(c) {
+            by_label.entry(label).or_default().push(c);
+        }
+    }
+    let mut fixed = Vec::new();
+    for (label, cells) in by_label {
+        let at = |c: Cell, msg: String| match board.cell_location(c) {
+            Some(loc) => InputError::at(loc, msg),
+            None => board_error(board, msg),
+        };
+        let Some(k) = set.by_label(label) else {
+            let labels: String = set.pieces.iter().map(|p| p.label).collect();
+            return Err(at(
+                cells[0],
+                format!("`{label}` names no piece of the set `{}`", set.name),
+            )
+            .with_hint(format!(
+                "pre-placed cells use the labels of the pieces ({labels}); `.` is an open cell, `#` a blocked one"
+            )));
+        };
+        let piece = &set.pieces[k];
+        let shape = Shape::new(cells.iter().copied()).expect("at least one cell");
+        if !piece.orientations().iter().any(|(s, _)| *s == shape) {
+            return Err(at(
+                cells[0],
+                format!(
+                    "the {} cells labelled `{label}` do not form piece {} ({} cells{})",
+                    cells.len(),
+                    piece.name,
+                    piece.shape.len(),
+                    if piece.mirror {
+                        ""
+                    } else {
+                        ", not turned over"
+                    }
+                ),
+            )
+            .with_hint(format!(
+                "piece {} looks like this:\n{}",
+                piece.name, piece.shape
+            )));
+        }
+        fixed.push(Placement {
+            piece: k,
+            cells,
+            fixed: true,
+        });
+    }
+    Ok(fixed)
+}
+
+fn board_error(board: &Board, msg: impl Into<String>) -> InputError {
+    match board.location() {
+        Some(loc) => InputError::at(loc, msg),
+        None => InputError::new(msg),
+    }
+}

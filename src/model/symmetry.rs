@@ -1,0 +1,274 @@
+//! The board's symmetry group and what `--symmetry reduce` does with it.
+//!
+//! A symmetry is a square-grid transform that maps the board's frame onto itself (open,
+//! blocked and pre-placed squares onto squares of the same kind) together with the
+//! permutation of pieces it induces: free pieces map to themselves, a one-sided piece
+//! under a reflection maps to the piece of the set that is its mirror image (if there is
+//! none, the reflection is not a symmetry of the puzzle).
+//!
+//! Reduction (Knuth, "Dancing Links", §"Symmetry"): one piece that every solution uses
+//! once and that every symmetry maps to itself is restricted to one placement per orbit.
+//! Each class of solutions then has its members with that piece at the representative
+//! placement `r` forming one orbit of `r`'s stabilizer, so only when `r` is itself
+//! symmetric must a solution be checked for being the least of its stabilizer orbit.
+//! Without such a piece every solution is checked against the whole group.
+
+use std::collections::HashMap;
+
+use crate::geom::{Cell, Transform};
+
+use super::{Puzzle, Square};
+
+/// One element of the group: a transform of the board and the piece permutation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symmetry {
+    pub transform: Transform,
+    /// Added after transforming a cell, so that the frame maps onto itself.
+    pub shift: Cell,
+    /// `pieces[p]` is the piece that piece `p` becomes.
+    pub pieces: Vec<usize>,
+}
+
+impl Symmetry {
+    pub fn map(&self, c: Cell) -> Cell {
+        let t = self.transform.apply(c);
+        Cell::new(t.x + self.shift.x, t.y + self.shift.y)
+    }
+}
+
+/// The symmetry group of a puzzle and the placement images under it.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// The identity first.
+    pub elements: Vec<Symmetry>,
+    /// `images[g][k]`: the placement that placement `k` becomes under element `g`.
+    pub images: Vec<Vec<u32>>,
+}
+
+impl Group {
+    /// The symmetries of `puzzle`.
+    pub fn of(puzzle: &Puzzle) -> Group {
+        let board = &puzzle.board;
+        let frame: Vec<Cell> = board
+            .cells()
+            .filter(|&c| board.square(c) != Square::Outside)
+            .collect();
+        let min = |f: &dyn Fn(&Cell) -> i32| frame.iter().map(f).min().unwrap_or(0);
+        let (min_x, min_y) = (min(&|c| c.x), min(&|c| c.y));
+        let mut elements = Vec::new();
+        for t in Transform::ALL {
+            let Some(pieces) = piece_map(puzzle, t) else {
+                continue;
+            };
+            let images: Vec<Cell> = frame.iter().map(|&c| t.apply(c)).collect();
+            let shift = Cell::new(
+                min_x - images.iter().map(|c| c.x).min().unwrap_or(0),
+                min_y - images.iter().map(|c| c.y).min().unwrap_or(0),
+            );
+            let g = Symmetry {
+                transform: t,
+                shift,
+                pieces,
+            };
+            let label = |p: usize| puzzle.set.pieces[p].label;
+            let same = frame.iter().all(|&c| {
+                let (from, to) = (board.square(c), board.square(g.map(c)));
+                match (from, to) {
+                    (Square::Preplaced(a), Square::Preplaced(b)) => {
+                        match (puzzle.set.by_label(a), puzzle.set.by_label(b)) {
+                            (Some(pa), Some(_)) => label(g.pieces[pa]) == b,
+                            _ => false,
+                        }
+                    }
+                    (a, b) => a == b,
+                }
+            });
+            if same {
+                elements.push(g);
+            }
+        }
+        let index: HashMap<(usize, &[Cell]), u32> = puzzle
+            .placements
+            .iter()
+            .enumerate()
+            .map(|(k, p)| ((p.piece, &p.cells[..]), k as u32))
+            .collect();
+        let images = elements
+            .iter()
+            .map(|g| {
+                puzzle
+                    .placements
+                    .iter()
+                    .map(|p| {
+                        let mut cells: Vec<Cell> = p.cells.iter().map(|&c| g.map(c)).collect();
+                        cells.sort();
+                        index[&(g.pieces[p.piece], &cells[..])]
+                    })
+                    .collect()
+            })
+            .collect();
+        Group { elements, images }
+    }
+
+    pub fn order(&self) -> usize {
+        self.elements.len()
+    }
+
+    /// The image of a solution (placement indices) under element `g`, sorted.
+    pub fn image(&self, g: usize, solution: &[usize], out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(solution.iter().map(|&k| self.images[g][k] as usize));
+        out.sort_unstable();
+    }
+
+    /// The distinct images of a sorted solution, itself first.
+    pub fn orbit(&self, solution: &[usize]) -> Vec<Vec<usize>> {
+        let mut out: Vec<Vec<usize>> = vec![solution.to_vec()];
+        let mut image = Vec::new();
+        for g in 1..self.order() {
+            self.image(g, solution, &mut image);
+            if !out.contains(&image) {
+                out.push(image.clone());
+            }
+        }
+        out
+    }
+
+    /// True if the sorted `solution` is the least of its images under the elements `gs`.
+    pub fn is_least(&self, solution: &[usize], gs: &[usize], scratch: &mut Vec<usize>) -> bool {
+        gs.iter().all(|&g| {
+            self.image(g, solution, scratch);
+            solution <= &scratch[..]
+        })
+    }
+}
+
+/// The piece permutation that transform `t` induces, if every piece has an image.
+fn piece_map(puzzle: &Puzzle, t: Transform) -> Option<Vec<usize>> {
+    let set = &puzzle.set;
+    set.pieces
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            if p.mirror || t.is_rotation() {
+                return Some(k);
+            }
+            let want = p.shape.transformed(t).canonical(true);
+            let mut found = set.pieces.iter().enumerate().filter(|(j, q)| {
+                !q.mirror
+                    && q.count == p.count
+                    && puzzle.remaining[*j] == puzzle.remaining[k]
+                    && q.canonical() == want
+            });
+            let first = found.next().map(|(j, _)| j);
+            if found.next().is_some() {
+                None
+            } else {
+                first
+            }
+        })
+        .collect()
+}
+
+/// How `--symmetry reduce` prunes the search for one puzzle.
+#[derive(Clone, Debug)]
+pub struct Reduction {
+    pub group: Group,
+    /// The restricted piece, if there is a suitable one.
+    pub piece: Option<usize>,
+    /// Per placement: may it appear in the reduced search?
+    pub allowed: Vec<bool>,
+    /// Per placement of the restricted piece that is a representative: the non-identity
+    /// elements that fix it (empty for most).
+    pub stabilizer: HashMap<usize, Vec<usize>>,
+    /// The non-identity elements, for the check without a restricted piece.
+    others: Vec<usize>,
+}
+
+impl Reduction {
+    pub fn new(puzzle: &Puzzle) -> Reduction {
+        let group = Group::of(puzzle);
+        let others: Vec<usize> = (1..group.order()).collect();
+        let mut best: Option<(usize, usize, usize)> = None; // (reps, symmetric reps, piece)
+        if group.order() > 1 && puzzle.board.use_all_pieces {
+            for (k, &r) in puzzle.remaining.iter().enumerate() {
+                let fixed_by_all = group.elements.iter().all(|g| g.pieces[k] == k);
+                if r != 1 || !fixed_by_all {
+                    continue;
+                }
+                let (reps, symmetric) = representatives(puzzle, &group, k);
+                let score = (reps.len(), symmetric, k);
+                if best.is_none_or(|b| (score.0 + 2 * score.1) < (b.0 + 2 * b.1)) {
+                    best = Some(score);
+                }
+            }
+        }
+        let mut allowed = vec![true; puzzle.placements.len()];
+        let mut stabilizer = HashMap::new();
+        let piece = best.map(|(_, _, k)| k);
+        if let Some(k) = piece {
+            let (reps, _) = representatives(puzzle, &group, k);
+            for (index, p) in puzzle.placements.iter().enumerate() {
+                if p.piece == k {
+                    allowed[index] = false;
+                }
+            }
+            for (rep, stab) in reps {
+                allowed[rep] = true;
+                stabilizer.insert(rep, stab);
+            }
+        }
+        Reduction {
+            group,
+            piece,
+            allowed,
+            stabilizer,
+            others,
+        }
+    }
+
+    /// Does the reduced search report this solution (sorted placement indices)? Exactly
+    /// one solution of each class is accepted.
+    pub fn accepts(&self, solution: &[usize], scratch: &mut Vec<usize>) -> bool {
+        if self.group.order() == 1 {
+            return true;
+        }
+        match self.piece {
+            Some(_) => {
+                let stab = solution
+                    .iter()
+                    .find_map(|k| self.stabilizer.get(k))
+                    .expect("every reduced solution uses the restricted piece");
+                stab.is_empty() || self.group.is_least(solution, stab, scratch)
+            }
+            None => self.group.is_least(solution, &self.others, scratch),
+        }
+    }
+}
+
+/// One placement of piece `k` per orbit (the least index), each with its stabilizer's
+/// non-identity elements; and how many of them have a non-trivial stabilizer.
+fn representatives(puzzle: &Puzzle, group: &Group, k: usize) -> (Vec<(usize, Vec<usize>)>, usize) {
+    let mut reps = Vec::new();
+    let mut symmetric = 0;
+    for (index, p) in puzzle.placements.iter().enumerate() {
+        if p.piece != k {
+            continue;
+        }
+        let orbit_min = (0..group.order())
+            .map(|g| group.images[g][index] as usize)
+            .min()
+            .expect("the identity");
+        if orbit_min != index {
+            continue;
+        }
+        let stab: Vec<usize> = (1..group.order())
+            .filter(|&g| group.images[g][index] as usize == index)
+            .collect();
+        if !stab.is_empty() {
+            symmetric += 1;
+        }
+        reps.push((index, stab));
+    }
+    (reps, symmetric)
+}
