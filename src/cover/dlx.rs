@@ -41,7 +41,7 @@ pub struct Dlx {
     pub option_first: Vec<u32>,
     /// Number of items (headers are `1..=items`).
     pub items: u32,
-    /// Link updates so far (each unlink of a node or an item counts one).
+    /// Updates so far: each option hidden from the lists and each item unlinked counts one.
     pub updates: u64,
 }
 
@@ -110,6 +110,9 @@ impl Dlx {
                 top: -(k as i32 + 1),
             });
         }
+        // A power-of-two length lets the hot loops index with `& mask`, which the
+        // compiler can prove in bounds; the padding nodes are never linked.
+        nodes.resize(nodes.len().next_power_of_two(), Node::default());
         Dlx {
             nodes,
             llink,
@@ -149,38 +152,37 @@ impl Dlx {
     /// Removes every other node of `p`'s option from its item list.
     #[inline]
     pub fn hide(&mut self, p: u32) {
-        let nodes = &mut self.nodes;
+        let nodes = &mut self.nodes[..];
+        let mask = nodes.len() - 1;
         let mut q = p + 1;
-        let mut updates = 0;
         while q != p {
-            let node = nodes[q as usize];
+            let node = nodes[q as usize & mask];
             if node.top <= 0 {
                 q = node.up;
                 continue;
             }
-            nodes[node.up as usize].down = node.down;
-            nodes[node.down as usize].up = node.up;
-            nodes[node.top as usize].top -= 1;
-            updates += 1;
+            nodes[node.up as usize & mask].down = node.down;
+            nodes[node.down as usize & mask].up = node.up;
+            nodes[node.top as usize & mask].top -= 1;
             q += 1;
         }
-        self.updates += updates;
     }
 
     /// Undoes `hide(p)`.
     #[inline]
     pub fn unhide(&mut self, p: u32) {
-        let nodes = &mut self.nodes;
+        let nodes = &mut self.nodes[..];
+        let mask = nodes.len() - 1;
         let mut q = p - 1;
         while q != p {
-            let node = nodes[q as usize];
+            let node = nodes[q as usize & mask];
             if node.top <= 0 {
                 q = node.down;
                 continue;
             }
-            nodes[node.up as usize].down = q;
-            nodes[node.down as usize].up = q;
-            nodes[node.top as usize].top += 1;
+            nodes[node.up as usize & mask].down = q;
+            nodes[node.down as usize & mask].up = q;
+            nodes[node.top as usize & mask].top += 1;
             q -= 1;
         }
     }
@@ -188,20 +190,23 @@ impl Dlx {
     /// Hides every option of item `i` (other than through `i` itself).
     #[inline]
     pub fn hide_options(&mut self, i: u32) {
-        let mut p = self.nodes[i as usize].down;
+        let mask = self.nodes.len() - 1;
+        self.updates += self.len(i) as u64;
+        let mut p = self.nodes[i as usize & mask].down;
         while p != i {
             self.hide(p);
-            p = self.nodes[p as usize].down;
+            p = self.nodes[p as usize & mask].down;
         }
     }
 
     /// Undoes `hide_options(i)`.
     #[inline]
     pub fn unhide_options(&mut self, i: u32) {
-        let mut p = self.nodes[i as usize].up;
+        let mask = self.nodes.len() - 1;
+        let mut p = self.nodes[i as usize & mask].up;
         while p != i {
             self.unhide(p);
-            p = self.nodes[p as usize].up;
+            p = self.nodes[p as usize & mask].up;
         }
     }
 
@@ -265,12 +270,12 @@ impl Dlx {
 
     /// Takes the whole option of node `p` out of every list, `p`'s own included.
     pub fn detach(&mut self, p: u32) {
+        self.updates += 1;
         self.hide(p);
         let node = self.nodes[p as usize];
         self.nodes[node.up as usize].down = node.down;
         self.nodes[node.down as usize].up = node.up;
         self.nodes[node.top as usize].top -= 1;
-        self.updates += 1;
     }
 
     /// Undoes `detach(p)`.
@@ -285,11 +290,12 @@ impl Dlx {
     /// Covers the items of `p`'s option other than `p`'s own (X5 of Algorithm X).
     #[inline]
     pub fn commit_others(&mut self, p: u32) {
+        let mask = self.nodes.len() - 1;
         let mut q = p + 1;
         while q != p {
-            let top = self.nodes[q as usize].top;
+            let top = self.nodes[q as usize & mask].top;
             if top <= 0 {
-                q = self.nodes[q as usize].up;
+                q = self.nodes[q as usize & mask].up;
                 continue;
             }
             if self.has_multiple && self.multiple[top as usize] {
@@ -304,11 +310,12 @@ impl Dlx {
     /// Undoes `commit_others(p)`, in reverse order.
     #[inline]
     pub fn uncommit_others(&mut self, p: u32) {
+        let mask = self.nodes.len() - 1;
         let mut q = p - 1;
         while q != p {
-            let top = self.nodes[q as usize].top;
+            let top = self.nodes[q as usize & mask].top;
             if top <= 0 {
-                q = self.nodes[q as usize].down;
+                q = self.nodes[q as usize & mask].down;
                 continue;
             }
             if self.has_multiple && self.multiple[top as usize] {
