@@ -5,7 +5,10 @@
 mod args;
 mod dlx;
 mod games;
+mod noi;
 mod output;
+mod show;
+mod solve;
 
 use std::io::{self, Read};
 use std::path::Path;
@@ -53,10 +56,11 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Dlx(a) => dlx::run(&a),
         Command::Queens(a) => games::queens(&a),
         Command::Sudoku(a) => games::sudoku(&a),
-        Command::Noi2005(a) => games::noi2005(&a),
-        Command::Solve(_) | Command::Count(_) | Command::Show(_) | Command::List => {
-            anyhow::bail!("this command is not built yet")
-        }
+        Command::Noi2005(a) => noi::run(&a),
+        Command::Solve(a) => solve::run(&a, false),
+        Command::Count(a) => solve::run(&a, true),
+        Command::Show(a) => show::show(&a),
+        Command::List => show::list(),
     }
 }
 

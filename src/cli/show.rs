@@ -1,0 +1,153 @@
+//! `polyx show` (a puzzle or a piece set: pieces with their orientations, the board, the
+//! size of the exact-cover matrix, the symmetry group; or the matrix in Knuth's format)
+//! and `polyx list` (the built-in library).
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use polyx::cover::knuth;
+use polyx::model::{library, PieceSet, Puzzle, Square};
+use polyx::solve::{Solver, SymmetryMode};
+
+use super::args::ShowArgs;
+use super::{output, Status};
+
+pub fn show(args: &ShowArgs) -> anyhow::Result<Status> {
+    let mut text = String::new();
+    match super::solve::load(&args.puzzle, args.pieces.as_deref()) {
+        Ok((board, set)) => {
+            let puzzle = Puzzle::new(board, set)?;
+            if args.dlx {
+                text = knuth::write(&puzzle.problem());
+            } else {
+                describe_puzzle(&puzzle, &mut text);
+            }
+        }
+        Err(board_error) => match library::load_piece_set(&args.puzzle, None) {
+            Ok(set) if !args.dlx => describe_pieces(&set, &mut text),
+            _ => return Err(board_error.into()),
+        },
+    }
+    let mut out = output::stdout();
+    out.write_all(text.as_bytes())?;
+    output::finish(out)?;
+    Ok(Status::Success)
+}
+
+fn describe_pieces(set: &PieceSet, out: &mut String) {
+    let total: usize = set.pieces.iter().map(|p| p.orientations().len()).sum();
+    let _ = writeln!(
+        out,
+        "piece set {}: {} pieces, {} copies, area {}, {} orientations",
+        set.name,
+        set.pieces.len(),
+        set.copies(),
+        set.area(),
+        total
+    );
+    if !set.description.is_empty() {
+        let _ = writeln!(out, "{}", set.description);
+    }
+    for piece in &set.pieces {
+        let orientations = piece.orientations();
+        let _ = writeln!(
+            out,
+            "\n{} (label {}, {} cells{}{}, {} orientations):",
+            piece.name,
+            piece.label,
+            piece.shape.len(),
+            if piece.count > 1 { format!(", {} copies", piece.count) } else { String::new() },
+            if piece.mirror { "" } else { ", one-sided" },
+            orientations.len()
+        );
+        // The orientations side by side, separated by two spaces.
+        let height = orientations.iter().map(|(s, _)| s.height()).max().unwrap_or(0);
+        for y in 0..height {
+            let mut line = String::new();
+            for (k, (shape, _)) in orientations.iter().enumerate() {
+                if k > 0 {
+                    line.push_str("  ");
+                }
+                for x in 0..shape.width() {
+                    let c = polyx::geom::Cell::new(x, y);
+                    line.push(if shape.contains(c) { piece.label } else { '.' });
+                }
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+    }
+}
+
+fn describe_puzzle(puzzle: &Puzzle, out: &mut String) {
+    let board = &puzzle.board;
+    let _ = writeln!(
+        out,
+        "board {}: {}x{}, {} open cells{}{}",
+        board.name,
+        board.width,
+        board.height,
+        board.open_count(),
+        if board.use_all_pieces { "" } else { ", pieces optional" },
+        if board.cover_all_cells { "" } else { ", cells optional" },
+    );
+    if !board.description.is_empty() {
+        let _ = writeln!(out, "{}", board.description);
+    }
+    for y in 0..board.height {
+        let line: String = (0..board.width)
+            .map(|x| match board.square(polyx::geom::Cell::new(x, y)) {
+                Square::Open => '.',
+                Square::Blocked => '#',
+                Square::Outside => ' ',
+                Square::Preplaced(c) => c,
+            })
+            .collect();
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    let problem = puzzle.problem();
+    let solver = Solver::new(puzzle.clone(), SymmetryMode::Reduce);
+    let _ = writeln!(
+        out,
+        "\nmatrix: {} items ({} primary), {} options (placements), {} nodes",
+        problem.item_count(),
+        problem.primary_count(),
+        problem.option_count(),
+        problem.node_estimate()
+    );
+    let names: Vec<&str> = solver
+        .reduction
+        .group
+        .elements
+        .iter()
+        .map(|g| g.transform.name())
+        .collect();
+    let _ = writeln!(out, "symmetries: {} ({})", names.len(), names.join(" "));
+    if let Some(k) = solver.reduction.piece {
+        let _ = writeln!(
+            out,
+            "reduce: piece {} restricted to {} of its placements",
+            puzzle.set.pieces[k].name,
+            solver.reduction.stabilizer.len()
+        );
+    }
+    let _ = writeln!(out);
+    describe_pieces(&puzzle.set, out);
+}
+
+pub fn list() -> anyhow::Result<Status> {
+    let mut text = String::from("piece sets:\n");
+    for (name, toml) in library::piece_sets() {
+        let set = library::load_piece_set(name, None)?;
+        let _ = toml;
+        let _ = writeln!(text, "  {:<24} {}", name, set.description);
+    }
+    text.push_str("\nboards:\n");
+    for (name, _) in library::boards() {
+        let board = library::load_board(name)?;
+        let _ = writeln!(text, "  {:<24} {}", name, board.description);
+    }
+    let mut out = output::stdout();
+    out.write_all(text.as_bytes())?;
+    output::finish(out)?;
+    Ok(Status::Success)
+}

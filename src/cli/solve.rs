@@ -1,0 +1,225 @@
+//! `polyx solve` and `polyx count`: arguments → a validated configuration → the solver →
+//! solutions rendered to stdout or, atomically, to a file.
+
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::Context as _;
+use polyx::model::{library, Board, PieceSet, Puzzle, Tiling};
+use polyx::render::{self, json, Format, RenderOptions};
+use polyx::solve::{Report, Solver, SymmetryMode};
+use polyx::InputError;
+
+use super::args::{FormatArg, SolveArgs, SymmetryArg};
+use super::{output, read_input, Status};
+
+/// The default puzzle when none is named.
+pub const DEFAULT_PUZZLE: &str = "6x10";
+
+/// `solve`/`count` arguments, checked.
+struct Config {
+    puzzle: String,
+    pieces: Option<String>,
+    count: bool,
+    limit: Option<u64>,
+    mode: SymmetryMode,
+    format: Format,
+    output: Option<PathBuf>,
+    render: RenderOptions,
+    stats: bool,
+}
+
+impl Config {
+    fn new(args: &SolveArgs, count: bool) -> Result<Config, InputError> {
+        let from_extension = args.output.as_deref().and_then(Format::from_extension);
+        let format = match (args.format, from_extension) {
+            (Some(f), _) => format_of(f),
+            (None, Some(f)) => f,
+            (None, None) => Format::Ascii,
+        };
+        if format == Format::Png && args.output.is_none() && !(count || args.count) {
+            return Err(InputError::new("PNG output cannot go to stdout")
+                .with_hint("write it to a file with `-o FILE.png`"));
+        }
+        let mut render = RenderOptions::default();
+        if let Some(px) = args.cell_size {
+            if !(2..=512).contains(&px) {
+                return Err(InputError::new(format!("--cell-size {px} is out of range"))
+                    .with_hint("use a cell size between 2 and 512 pixels"));
+            }
+            render.cell_size = px;
+        }
+        Ok(Config {
+            puzzle: args.puzzle.clone().unwrap_or_else(|| DEFAULT_PUZZLE.to_string()),
+            pieces: args.pieces.clone(),
+            count: count || args.count,
+            limit: if args.all { None } else { Some(args.limit.unwrap_or(1)) },
+            mode: match args.symmetry {
+                SymmetryArg::Reduce => SymmetryMode::Reduce,
+                SymmetryArg::Keep => SymmetryMode::Keep,
+            },
+            format,
+            output: args.output.clone(),
+            render,
+            stats: args.stats,
+        })
+    }
+}
+
+fn format_of(f: FormatArg) -> Format {
+    match f {
+        FormatArg::Ascii => Format::Ascii,
+        FormatArg::Unicode => Format::Unicode,
+        FormatArg::Json => Format::Json,
+        FormatArg::Svg => Format::Svg,
+        FormatArg::Png => Format::Png,
+    }
+}
+
+/// Loads the board and its piece set; `-` reads the board from stdin.
+pub fn load(puzzle: &str, pieces: Option<&str>) -> Result<(Board, PieceSet), polyx::Error> {
+    if puzzle == "-" {
+        let (name, text) = read_input(None)?;
+        let board = library::load_board_text(&name, &text)?;
+        let set = library::load_piece_set(pieces.unwrap_or(&board.pieces), None)?;
+        return Ok((board, set));
+    }
+    library::load_puzzle(puzzle, pieces)
+}
+
+pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
+    let config = Config::new(args, count)?;
+    let (board, set) = load(&config.puzzle, config.pieces.as_deref())?;
+    let puzzle = Puzzle::new(board, set)?;
+    let solver = Solver::new(puzzle, config.mode);
+    if config.count {
+        let report = solver.count();
+        let mut out = output::stdout();
+        writeln!(out, "{}", report.solutions)?;
+        output::finish(out)?;
+        print_stats(&config, &solver, &report);
+        return Ok(Status::Success);
+    }
+    let inputs = input_paths(&config);
+    let report = match (config.format, &config.output) {
+        (Format::Svg | Format::Png, _) => {
+            let mut tilings: Vec<Tiling> = Vec::new();
+            let report = solver.run(config.limit, |t| {
+                tilings.push(t.clone());
+                ControlFlow::Continue(())
+            });
+            if !tilings.is_empty() {
+                let board = &solver.puzzle.board;
+                let bytes =
+                    render::render_image(config.format, board, &solver.puzzle.set, &tilings, &config.render)?;
+                emit(&config, &bytes, &inputs)?;
+            }
+            report
+        }
+        (_, Some(_)) => {
+            let mut text = Vec::new();
+            let report = stream(&config, &solver, &mut text)?;
+            emit(&config, &text, &inputs)?;
+            report
+        }
+        (_, None) => {
+            let mut out = output::stdout();
+            let report = stream(&config, &solver, &mut out)?;
+            output::finish(out)?;
+            report
+        }
+    };
+    print_stats(&config, &solver, &report);
+    Ok(if report.solutions > 0 { Status::Success } else { Status::NotFound })
+}
+
+/// Writes text formats as solutions are found.
+fn stream(config: &Config, solver: &Solver, out: &mut impl Write) -> anyhow::Result<Report> {
+    let board = &solver.puzzle.board;
+    let set = &solver.puzzle.set;
+    let mut failure = None;
+    let mut index = 0u64;
+    let report = solver.run(config.limit, |t| {
+        index += 1;
+        let text = match config.format {
+            Format::Json => json::solution(index, set, t),
+            Format::Unicode => render::unicode::tiling(board, set, t, &Default::default()),
+            _ => render::ascii::tiling(board, set, t),
+        };
+        let sep = if index > 1 && config.format != Format::Json { "\n" } else { "" };
+        match out.write_all(sep.as_bytes()).and_then(|_| out.write_all(text.as_bytes())) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failure = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    if config.format == Format::Json {
+        let summary = json::Summary {
+            solutions: report.solutions,
+            complete: report.complete,
+            symmetry: config.mode.name().to_string(),
+            nodes: report.stats.nodes,
+            elapsed_ms: millis(report.elapsed),
+            ..Default::default()
+        };
+        out.write_all(json::summary(&summary).as_bytes())?;
+    }
+    Ok(report)
+}
+
+fn millis(d: Duration) -> u64 {
+    d.as_millis().min(u64::MAX as u128) as u64
+}
+
+/// Files the user gave us, which `-o` must never overwrite.
+fn input_paths(config: &Config) -> Vec<PathBuf> {
+    [Some(&config.puzzle), config.pieces.as_ref()]
+        .into_iter()
+        .flatten()
+        .map(PathBuf::from)
+        .filter(|p| p.exists())
+        .collect()
+}
+
+fn emit(config: &Config, bytes: &[u8], inputs: &[PathBuf]) -> anyhow::Result<()> {
+    match &config.output {
+        Some(path) => {
+            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+            render::write_atomically(path, bytes, &inputs)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        None => {
+            let mut out = output::stdout();
+            out.write_all(bytes)?;
+            output::finish(out)?;
+        }
+    }
+    Ok(())
+}
+
+fn print_stats(config: &Config, solver: &Solver, report: &Report) {
+    if !config.stats {
+        return;
+    }
+    eprintln!(
+        "{}: {} items, {} options ({} placements), {} symmetries, {} nodes, {} updates, {} solutions ({}{}), {:.3} s, 1 thread",
+        solver.puzzle.board.name,
+        solver.problem.item_count(),
+        solver.problem.option_count(),
+        solver.puzzle.placements.len(),
+        solver.symmetries(),
+        report.stats.nodes,
+        report.stats.updates,
+        report.solutions,
+        config.mode.name(),
+        if report.complete { "" } else { ", incomplete" },
+        report.elapsed.as_secs_f64()
+    );
+}
