@@ -3,14 +3,19 @@
 //! board and a piece set into an exact-cover problem ([`puzzle`]); the board's symmetry
 //! group ([`symmetry`]); and solutions as sets of placements ([`Tiling`]).
 
+// The loaders return `InputError` by value (it carries its location); errors are cold.
 pub mod board;
+#[allow(clippy::result_large_err)]
 mod board_spec;
+#[allow(clippy::result_large_err)]
 pub mod library;
 mod picture;
 pub mod piece;
+#[allow(clippy::result_large_err)]
 pub mod spec;
 mod suggest;
 pub mod tiling;
+#[allow(clippy::result_large_err)]
 mod toml_input;
 
 pub use board::{Board, Origin, Square};

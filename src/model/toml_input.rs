@@ -95,7 +95,11 @@ impl<'a> Input<'a> {
                 .with_hint("write each piece as a `[[piece]]` table");
         }
         let oneline: Vec<&str> = message.lines().map(str::trim).collect();
-        self.error(offset, oneline.join("; "))
+        let error = self.error(offset, oneline.join("; "));
+        if message.starts_with("invalid string") {
+            return error.with_hint("text values need quotes: key = \"value\"");
+        }
+        error
     }
 
     fn type_error(&self, key: &str, v: &Spanned<Value>, expected: &str) -> InputError {
