@@ -110,6 +110,12 @@ pub fn load_board_text(path_for_messages: &str, text: &str) -> Result<Board, Err
 
 /// Loads a board and its piece set: `pieces_override` if given, else the board's
 /// `pieces` value, a built-in set's name or a path relative to the board file's folder.
+///
+/// ```
+/// let (board, set) = polyx::model::load_puzzle("6x10", None).unwrap();
+/// assert_eq!((board.width, board.height, set.pieces.len()), (10, 6, 12));
+/// assert_eq!(set.area(), board.open_count() as u64);
+/// ```
 pub fn load_puzzle(board: &str, pieces_override: Option<&str>) -> Result<(Board, PieceSet), Error> {
     let board = load_board(board)?;
     let pieces = pieces_for(&board, pieces_override)?;

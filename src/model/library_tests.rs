@@ -1,3 +1,6 @@
+//! The shipped library: every built-in parses, the orientation counts of KNOWN_COUNTS.md,
+//! the 35 free hexominoes, and name and path resolution.
+
 use std::collections::HashSet;
 
 use super::*;
@@ -216,4 +219,29 @@ fn stdin_boards_and_missing_pieces() {
         panic!("expected an input error")
     };
     assert!(e.to_string().starts_with("<stdin>:1:1: the board"), "{e}");
+}
+
+#[test]
+fn noi2005_sample_solution_uses_the_shipped_pieces() {
+    // The judge's answer (KNOWN_COUNTS.md): each label's cells are one copy of its piece,
+    // and the pre-placed cells of the sample board agree with it.
+    let answer = "B\nBK\nBKK\nBJKK\nJJJDD\nGJGDDC\nGGGCCCI\nEEEHHIIA\nELHHHIAAF\nELLLLIFFFF";
+    let set = load_piece_set("noi2005", None).unwrap();
+    let board = load_board("noi2005-sample").unwrap();
+    for p in &set.pieces {
+        let cells = answer.lines().enumerate().flat_map(|(y, row)| {
+            row.chars()
+                .enumerate()
+                .filter(move |&(_, c)| c == p.label)
+                .map(move |(x, _)| crate::geom::Cell::new(x as i32, y as i32))
+        });
+        let cells: Vec<_> = cells.collect();
+        let shape = Shape::new(cells.iter().copied()).unwrap();
+        assert_eq!(shape.canonical(false), p.canonical(), "piece {}", p.name);
+        for c in board.cells() {
+            if board.square(c) == super::super::Square::Preplaced(p.label) {
+                assert!(cells.contains(&c), "piece {} at {c:?}", p.name);
+            }
+        }
+    }
 }

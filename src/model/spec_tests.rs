@@ -1,3 +1,6 @@
+//! Every input problem of SPEC §1–2 gives an `InputError` at the right line and column,
+//! with the expected message; valid files read into the expected model.
+
 use super::*;
 use crate::model::Square;
 
@@ -243,4 +246,15 @@ fn non_ascii_input_never_panics() {
         let _ = parse_piece_set("智.toml", text).map_err(|e| e.to_string());
         let _ = parse_board("智.toml", text).map_err(|e| e.to_string());
     }
+}
+
+#[test]
+fn crlf_files_keep_their_positions() {
+    let text = "pieces = \"p\"\r\nshape = \"\"\"\r\n..\r\n.*\r\n\"\"\"\r\n";
+    let e = board_error(text);
+    check(&e, 4, 2, "`*` is not a board square");
+    let board = parse_board("b.toml", &text.replace('*', ".")).unwrap();
+    assert_eq!((board.width, board.height, board.open_count()), (2, 2, 4));
+    let at = board.cell_location(Cell::new(1, 1)).unwrap();
+    assert_eq!((at.line, at.column, at.line_text.as_str()), (4, 2, ".."));
 }
