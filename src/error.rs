@@ -64,7 +64,7 @@ fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputError {
     /// Where, when the input is a file or a stream; `None` for command-line values.
-    pub location: Option<Location>,
+    pub location: Option<Box<Location>>,
     /// A path without a position (a missing file, a file that is not UTF-8).
     pub path: Option<String>,
     pub message: String,
@@ -83,7 +83,7 @@ impl InputError {
 
     pub fn at(location: Location, message: impl Into<String>) -> InputError {
         InputError {
-            location: Some(location),
+            location: Some(Box::new(location)),
             ..InputError::new(message)
         }
     }

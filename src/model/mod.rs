@@ -4,12 +4,20 @@
 //! group ([`symmetry`]); and solutions as sets of placements ([`Tiling`]).
 
 pub mod board;
+mod board_spec;
+pub mod library;
+mod picture;
 pub mod piece;
 pub mod puzzle;
+pub mod spec;
+mod suggest;
 pub mod symmetry;
 pub mod tiling;
+mod toml_input;
 
 pub use board::{Board, Origin, Square};
+pub use library::{load_board, load_board_text, load_piece_set, load_puzzle, pieces_for};
 pub use piece::{Piece, PieceSet};
 pub use puzzle::Puzzle;
+pub use spec::{parse_board, parse_piece_set};
 pub use tiling::{Placement, Tiling};

@@ -1,0 +1,163 @@
+//! Boards (SPEC §2) from TOML: `size = [w, h]` for a full rectangle or a `shape` picture
+//! (`.` open, `#` blocked, space outside, a letter or digit a pre-placed piece's cell).
+//! The board remembers its file and where each picture row is, so that later checks
+//! (areas, pre-placed pieces) can point at the offending cell.
+
+use serde::Deserialize;
+use toml::{Spanned, Value};
+
+use super::picture::Picture;
+use super::spec::MAX_SIDE;
+use super::toml_input::{file_stem, Field, Input};
+use super::{Board, Origin, Square};
+use crate::error::InputError;
+
+/// The most cells a board may have.
+pub const MAX_CELLS: i64 = 1_000_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardSpec {
+    name: Field,
+    description: Field,
+    pieces: Field,
+    size: Field,
+    shape: Field,
+    use_all_pieces: Field,
+    cover_all_cells: Field,
+}
+
+/// See [`super::spec::parse_board`].
+pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
+    let input = Input { path, text };
+    let table = input.table("a board with `size = [w, h]` or a `shape` picture")?;
+    if table.contains_key("piece") && !table.contains_key("size") && !table.contains_key("shape") {
+        let offset = input.line_starting_with("[[piece]]").unwrap_or(0);
+        return Err(input
+            .error(offset, "this is a piece set, not a board")
+            .with_hint("a board has `size = [w, h]` or a `shape` picture and names its set with `pieces = \"...\"`; to use this set, pass it with `--pieces`"));
+    }
+    let spec: BoardSpec = input.parse()?;
+    let (mut board, key_at) = match (&spec.size, &spec.shape) {
+        (Some(size), Some(shape)) => {
+            let later = if size.span().start > shape.span().start {
+                size
+            } else {
+                shape
+            };
+            return Err(input
+                .error_at(later, "a board has either `size` or `shape`, not both")
+                .with_hint(
+                    "`size = [w, h]` is a full rectangle; a `shape` picture is any other board",
+                ));
+        }
+        (None, None) => {
+            return Err(input
+                .error(0, "the board has neither `size` nor `shape`")
+                .with_hint("add `size = [10, 6]` for a full rectangle, or a `shape` picture"));
+        }
+        (Some(size), None) => (rectangle(&input, size)?, size.span().start),
+        (None, Some(shape)) => picture_board(&input, shape)?,
+    };
+    let (line, column) = input.key_position(key_at);
+    board.origin.path = path.to_string();
+    board.origin.text = text.to_string();
+    board.origin.board_line = line;
+    board.origin.board_column = column;
+    if board.open_count() == 0 {
+        return Err(input
+            .error(key_at, "the board has no open cell")
+            .with_hint("mark the cells to cover with `.`"));
+    }
+    board.name = input
+        .opt_string("name", &spec.name)?
+        .unwrap_or_else(|| file_stem(path));
+    board.description = input
+        .opt_string("description", &spec.description)?
+        .unwrap_or_default();
+    board.pieces = input
+        .opt_string("pieces", &spec.pieces)?
+        .unwrap_or_default();
+    board.use_all_pieces = input.opt_bool("use_all_pieces", &spec.use_all_pieces, true)?;
+    board.cover_all_cells = input.opt_bool("cover_all_cells", &spec.cover_all_cells, true)?;
+    Ok(board)
+}
+
+/// `size = [w, h]`: a full rectangle of open cells.
+fn rectangle(input: &Input, size: &Spanned<Value>) -> Result<Board, InputError> {
+    let bad = || {
+        input
+            .error_at(size, "`size` must be [width, height], two whole numbers")
+            .with_hint("e.g. size = [10, 6] for 10 columns and 6 rows")
+    };
+    let Value::Array(items) = size.get_ref() else {
+        return Err(bad());
+    };
+    let [Value::Integer(w), Value::Integer(h)] = items.as_slice() else {
+        return Err(bad());
+    };
+    let (w, h) = (*w, *h);
+    if w <= 0 || h <= 0 {
+        return Err(input
+            .error_at(
+                size,
+                format!("the board's size must be positive, not {w}×{h}"),
+            )
+            .with_hint("size = [width, height], each at least 1"));
+    }
+    if w > MAX_SIDE || h > MAX_SIDE || w.saturating_mul(h) > MAX_CELLS {
+        return Err(input.error_at(
+            size,
+            format!("a {w}×{h} board is too large: at most {MAX_SIDE} cells a side and {MAX_CELLS} cells in all"),
+        ));
+    }
+    Ok(Board::rectangle("", w as i32, h as i32))
+}
+
+/// A `shape` picture, with the offset of its key.
+fn picture_board(input: &Input, shape: &Spanned<Value>) -> Result<(Board, usize), InputError> {
+    let text = input.string("shape", shape)?;
+    let picture = Picture::read(input.text, shape.span(), &text);
+    let (w, h) = (picture.width(), picture.rows.len());
+    if w == 0 {
+        return Err(input
+            .error_at(shape, "the board's picture is empty")
+            .with_hint(
+                "draw the board with `.` for cells to cover, `#` for blocked ones, spaces outside",
+            ));
+    }
+    if w as i64 > MAX_SIDE || h as i64 > MAX_SIDE || (w * h) as i64 > MAX_CELLS {
+        return Err(input.error_at(
+            shape,
+            format!("a {w}×{h} picture is too large: at most {MAX_SIDE} cells a side and {MAX_CELLS} cells in all"),
+        ));
+    }
+    let mut squares = Vec::with_capacity(w * h);
+    for (y, row) in picture.rows.iter().enumerate() {
+        for x in 0..w {
+            let square = match row.get(x).copied().unwrap_or(' ') {
+                ' ' => Square::Outside,
+                '.' => Square::Open,
+                '#' => Square::Blocked,
+                c if c.is_ascii_alphanumeric() => Square::Preplaced(c),
+                c => {
+                    let at = picture.location(input.path, input.text, x, y);
+                    let what = if c == '\t' {
+                        "a tab".to_string()
+                    } else {
+                        format!("`{c}`")
+                    };
+                    return Err(InputError::at(at, format!("{what} is not a board square"))
+                        .with_hint("use `.` for a cell to cover, `#` for a blocked cell, a space for outside, or a piece's label for a pre-placed cell"));
+                }
+            };
+            squares.push(square);
+        }
+    }
+    let mut board = Board::new("", w as i32, h as i32, squares);
+    board.origin = Origin {
+        rows: picture.origin,
+        ..Origin::default()
+    };
+    Ok((board, shape.span().start))
+}

@@ -1,0 +1,230 @@
+//! The built-in library: the piece sets under `pieces/` and the boards under `boards/`,
+//! embedded with `include_str!` so that `polyx solve 6x10` works from any folder. A name
+//! that is not a built-in is read as a path (SPEC §2). Built-ins are reported in messages
+//! as `<builtin>/pieces/NAME.toml` and `<builtin>/boards/NAME.toml`.
+
+use std::path::{Path, PathBuf};
+
+use super::suggest::close_matches;
+use super::{parse_board, parse_piece_set, Board, PieceSet};
+use crate::error::{Error, InputError, Location};
+
+static PIECE_SETS: &[(&str, &str)] = &[
+    ("dominoes", include_str!("../../pieces/dominoes.toml")),
+    ("hexominoes", include_str!("../../pieces/hexominoes.toml")),
+    ("noi2005", include_str!("../../pieces/noi2005.toml")),
+    (
+        "one-sided-pentominoes",
+        include_str!("../../pieces/one-sided-pentominoes.toml"),
+    ),
+    (
+        "one-sided-tetrominoes",
+        include_str!("../../pieces/one-sided-tetrominoes.toml"),
+    ),
+    ("pentominoes", include_str!("../../pieces/pentominoes.toml")),
+    (
+        "pentominoes-and-square",
+        include_str!("../../pieces/pentominoes-and-square.toml"),
+    ),
+    ("tetrominoes", include_str!("../../pieces/tetrominoes.toml")),
+];
+
+static BOARDS: &[(&str, &str)] = &[
+    ("3x20", include_str!("../../boards/3x20.toml")),
+    ("4x15", include_str!("../../boards/4x15.toml")),
+    ("5x12", include_str!("../../boards/5x12.toml")),
+    ("6x10", include_str!("../../boards/6x10.toml")),
+    ("8x8-square", include_str!("../../boards/8x8-square.toml")),
+    (
+        "dominoes-8x8",
+        include_str!("../../boards/dominoes-8x8.toml"),
+    ),
+    (
+        "hexominoes-15x14",
+        include_str!("../../boards/hexominoes-15x14.toml"),
+    ),
+    ("noi2005", include_str!("../../boards/noi2005.toml")),
+    (
+        "noi2005-sample",
+        include_str!("../../boards/noi2005-sample.toml"),
+    ),
+    (
+        "one-sided-tetrominoes-4x7",
+        include_str!("../../boards/one-sided-tetrominoes-4x7.toml"),
+    ),
+    ("scott", include_str!("../../boards/scott.toml")),
+    (
+        "tetrominoes-4x5",
+        include_str!("../../boards/tetrominoes-4x5.toml"),
+    ),
+];
+
+/// The built-in piece sets: (name, TOML text), sorted by name.
+pub fn piece_sets() -> &'static [(&'static str, &'static str)] {
+    PIECE_SETS
+}
+
+/// The built-in boards: (name, TOML text), sorted by name.
+pub fn boards() -> &'static [(&'static str, &'static str)] {
+    BOARDS
+}
+
+fn builtin(list: &'static [(&'static str, &'static str)], name: &str) -> Option<&'static str> {
+    list.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
+}
+
+/// Loads a piece set: a built-in name wins; otherwise a path, taken relative to
+/// `relative_to` (a folder) when it is relative and a folder is given.
+pub fn load_piece_set(name_or_path: &str, relative_to: Option<&Path>) -> Result<PieceSet, Error> {
+    if let Some(text) = builtin(PIECE_SETS, name_or_path) {
+        let path = format!("<builtin>/pieces/{name_or_path}.toml");
+        return Ok(parse_piece_set(&path, text)?);
+    }
+    let path = resolve(name_or_path, relative_to);
+    let shown = path.to_string_lossy().into_owned();
+    let text = read(&path, &shown, name_or_path, "piece set", PIECE_SETS, BOARDS)?;
+    Ok(parse_piece_set(&shown, &text)?)
+}
+
+/// Loads a board: a built-in name wins; otherwise a path.
+pub fn load_board(name_or_path: &str) -> Result<Board, Error> {
+    if let Some(text) = builtin(BOARDS, name_or_path) {
+        let path = format!("<builtin>/boards/{name_or_path}.toml");
+        return Ok(parse_board(&path, text)?);
+    }
+    let text = read(
+        Path::new(name_or_path),
+        name_or_path,
+        name_or_path,
+        "board",
+        BOARDS,
+        PIECE_SETS,
+    )?;
+    Ok(parse_board(name_or_path, &text)?)
+}
+
+/// A board read from text that came from elsewhere (stdin); `path_for_messages` names it.
+pub fn load_board_text(path_for_messages: &str, text: &str) -> Result<Board, Error> {
+    Ok(parse_board(path_for_messages, text)?)
+}
+
+/// Loads a board and its piece set: `pieces_override` if given, else the board's
+/// `pieces` value, a built-in set's name or a path relative to the board file's folder.
+///
+/// ```
+/// let (board, set) = polyx::model::load_puzzle("6x10", None).unwrap();
+/// assert_eq!((board.width, board.height, set.pieces.len()), (10, 6, 12));
+/// assert_eq!(set.area(), board.open_count() as u64);
+/// ```
+pub fn load_puzzle(board: &str, pieces_override: Option<&str>) -> Result<(Board, PieceSet), Error> {
+    let board = load_board(board)?;
+    let pieces = pieces_for(&board, pieces_override)?;
+    Ok((board, pieces))
+}
+
+/// The piece set of an already loaded `board`: `pieces_override` if given, else the
+/// board's `pieces` value (relative paths from the board file's folder; from the current
+/// folder for built-in boards and boards read from stdin).
+pub fn pieces_for(board: &Board, pieces_override: Option<&str>) -> Result<PieceSet, Error> {
+    if let Some(name) = pieces_override {
+        return load_piece_set(name, None);
+    }
+    if board.pieces.is_empty() {
+        let error = InputError::new(format!(
+            "the board `{}` does not name its piece set",
+            board.name
+        ));
+        let error = InputError {
+            location: board.location(),
+            ..error
+        };
+        return Err(error
+            .with_hint(
+                "add `pieces = \"pentominoes\"` (a built-in set or a path) or pass `--pieces`",
+            )
+            .into());
+    }
+    let path = board.origin.path.as_str();
+    let folder = if path.starts_with('<') {
+        None
+    } else {
+        Path::new(path)
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+    };
+    load_piece_set(&board.pieces, folder).map_err(|e| match e {
+        // Point at the board's `pieces` key when the set cannot be found.
+        Error::Input(mut input) if input.location.is_none() => {
+            if let Some(line) = pieces_line(&board.origin.text) {
+                input.location = Some(Location::at_line(path, &board.origin.text, line, 1));
+                input.path = None;
+            }
+            Error::Input(input)
+        }
+        other => other,
+    })
+}
+
+/// The 1-based line of a `pieces = ...` key in `text`.
+fn pieces_line(text: &str) -> Option<usize> {
+    text.split('\n')
+        .position(|l| {
+            let l = l.trim_start();
+            l.strip_prefix("pieces")
+                .is_some_and(|r| r.trim_start().starts_with('='))
+        })
+        .map(|i| i + 1)
+}
+
+fn resolve(name: &str, relative_to: Option<&Path>) -> PathBuf {
+    let path = Path::new(name);
+    match relative_to {
+        Some(folder) if path.is_relative() => folder.join(path),
+        _ => path.to_path_buf(),
+    }
+}
+
+/// Reads a file; a missing one is an input error naming close built-ins of `kind`.
+fn read(
+    path: &Path,
+    shown: &str,
+    name: &str,
+    kind: &str,
+    same: &'static [(&'static str, &'static str)],
+    other: &'static [(&'static str, &'static str)],
+) -> Result<String, Error> {
+    match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8(bytes)
+            .map_err(|_| InputError::in_file(shown, "the file is not UTF-8 text").into()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let mut error =
+                InputError::new(format!("`{name}` is neither a built-in {kind} nor a file"));
+            let close = close_matches(name, same.iter().map(|(n, _)| *n));
+            let other_kind = if kind == "board" {
+                "piece set"
+            } else {
+                "board"
+            };
+            let hint = if builtin(other, name).is_some() {
+                format!("`{name}` is a built-in {other_kind}, not a {kind}")
+            } else if !close.is_empty() {
+                format!("did you mean {}?", quoted(&close))
+            } else {
+                let all: Vec<&str> = same.iter().map(|(n, _)| *n).collect();
+                format!("the built-in {kind}s are {}", quoted(&all))
+            };
+            error.path = (shown != name).then(|| shown.to_string());
+            Err(error.with_hint(hint).into())
+        }
+        Err(e) => Err(Error::io(shown, e)),
+    }
+}
+
+fn quoted(names: &[&str]) -> String {
+    let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    names.join(", ")
+}
+
+#[cfg(test)]
+#[path = "library_tests.rs"]
+mod tests;

@@ -1,0 +1,247 @@
+//! The shipped library: every built-in parses, the orientation counts of KNOWN_COUNTS.md,
+//! the 35 free hexominoes, and name and path resolution.
+
+use std::collections::HashSet;
+
+use super::*;
+use crate::geom::Shape;
+
+fn orientation_counts(set: &PieceSet) -> Vec<(String, usize)> {
+    set.pieces
+        .iter()
+        .map(|p| (p.name.clone(), p.orientations().len()))
+        .collect()
+}
+
+#[test]
+fn every_builtin_parses_and_has_a_description() {
+    for (name, _) in piece_sets() {
+        let set = load_piece_set(name, None).unwrap();
+        assert_eq!(set.name, *name);
+        assert!(!set.description.is_empty(), "{name}");
+        let colours: HashSet<_> = set.pieces.iter().map(|p| p.color).collect();
+        assert_eq!(
+            colours.len(),
+            set.pieces.len(),
+            "{name}: colours not distinct"
+        );
+        assert!(set.pieces.iter().all(|p| p.color.is_some()), "{name}");
+    }
+    for (name, _) in boards() {
+        let (board, set) = load_puzzle(name, None).unwrap();
+        assert_eq!(board.name, *name);
+        assert!(!board.description.is_empty(), "{name}");
+        let preplaced: usize = board
+            .cells()
+            .filter(|&c| matches!(board.square(c), super::super::Square::Preplaced(_)))
+            .count();
+        assert_eq!(
+            set.area(),
+            (board.open_count() + preplaced) as u64,
+            "{name}: areas differ"
+        );
+    }
+}
+
+#[test]
+fn pentomino_orientations() {
+    let set = load_piece_set("pentominoes", None).unwrap();
+    let counts = orientation_counts(&set);
+    let expected = [
+        ("F", 8),
+        ("I", 2),
+        ("L", 8),
+        ("N", 8),
+        ("P", 8),
+        ("T", 4),
+        ("U", 4),
+        ("V", 4),
+        ("W", 4),
+        ("X", 1),
+        ("Y", 8),
+        ("Z", 4),
+    ];
+    let expected: Vec<(String, usize)> =
+        expected.iter().map(|(n, k)| (n.to_string(), *k)).collect();
+    assert_eq!(counts, expected);
+    assert_eq!(counts.iter().map(|c| c.1).sum::<usize>(), 63);
+}
+
+#[test]
+fn noi2005_orientations() {
+    let set = load_piece_set("noi2005", None).unwrap();
+    let counts: Vec<usize> = orientation_counts(&set).iter().map(|c| c.1).collect();
+    assert_eq!(counts, [4, 2, 8, 1, 4, 8, 4, 8, 8, 1, 4, 8]);
+    assert_eq!(counts.iter().sum::<usize>(), 60);
+    let names: String = set.pieces.iter().map(|p| p.label).collect();
+    assert_eq!(names, "ABCDEFGHIJKL");
+    assert_eq!(set.area(), 55);
+}
+
+#[test]
+fn hexominoes_are_the_35_free_ones() {
+    let set = load_piece_set("hexominoes", None).unwrap();
+    assert_eq!(set.pieces.len(), 35);
+    let classes: HashSet<Shape> = set
+        .pieces
+        .iter()
+        .map(|p| p.shape.canonical(false))
+        .collect();
+    assert_eq!(classes.len(), 35);
+    assert!(set
+        .pieces
+        .iter()
+        .all(|p| p.shape.len() == 6 && p.shape.is_connected()));
+    // Every hexomino grows from a pentomino: the 35 classes are all of them.
+    let pentominoes = load_piece_set("pentominoes", None).unwrap();
+    let mut grown = HashSet::new();
+    for p in &pentominoes.pieces {
+        for &c in p.shape.cells() {
+            for n in c.neighbours() {
+                if !p.shape.contains(n) {
+                    let cells = p.shape.cells().iter().copied().chain([n]);
+                    grown.insert(Shape::new(cells).unwrap().canonical(false));
+                }
+            }
+        }
+    }
+    assert_eq!(grown, classes);
+}
+
+#[test]
+fn one_sided_sets() {
+    let set = load_piece_set("one-sided-pentominoes", None).unwrap();
+    assert_eq!(set.pieces.len(), 18);
+    assert!(set.pieces.iter().all(|p| !p.mirror));
+    let classes: HashSet<Shape> = set.pieces.iter().map(|p| p.canonical()).collect();
+    assert_eq!(classes.len(), 18);
+    let total: usize = set.pieces.iter().map(|p| p.orientations().len()).sum();
+    assert_eq!(total, 63);
+    let set = load_piece_set("one-sided-tetrominoes", None).unwrap();
+    let classes: HashSet<Shape> = set.pieces.iter().map(|p| p.canonical()).collect();
+    assert_eq!(classes.len(), 7);
+    let set = load_piece_set("tetrominoes", None).unwrap();
+    let classes: HashSet<Shape> = set.pieces.iter().map(|p| p.canonical()).collect();
+    assert_eq!(classes.len(), 5);
+}
+
+#[test]
+fn boards_have_the_expected_shapes() {
+    let scott = load_board("scott").unwrap();
+    assert_eq!((scott.width, scott.height, scott.open_count()), (8, 8, 60));
+    let noi = load_board("noi2005").unwrap();
+    assert_eq!((noi.width, noi.height, noi.open_count()), (10, 10, 55));
+    let b = load_board("6x10").unwrap();
+    assert_eq!(
+        (b.width, b.height, b.pieces.as_str()),
+        (10, 6, "pentominoes")
+    );
+    let sample = load_board("noi2005-sample").unwrap();
+    assert_eq!(sample.open_count(), 55 - 4 - 5 - 5);
+    let at = sample.cell_location(crate::geom::Cell::new(5, 5)).unwrap();
+    assert_eq!(at.path, "<builtin>/boards/noi2005-sample.toml");
+    assert_eq!(at.line_text, ".....C");
+    assert_eq!(at.column, 6);
+    let d = load_piece_set("dominoes", None).unwrap();
+    assert_eq!(d.copies(), 32);
+}
+
+#[test]
+fn missing_names_suggest_builtins() {
+    let Err(Error::Input(e)) = load_board("6x1O") else {
+        panic!("expected an input error")
+    };
+    assert!(
+        e.message.contains("neither a built-in board nor a file"),
+        "{e}"
+    );
+    assert!(e.hint.as_deref().unwrap_or("").contains("`6x10`"), "{e}");
+    let Err(Error::Input(e)) = load_piece_set("6x10", None) else {
+        panic!("expected an input error")
+    };
+    assert!(
+        e.hint
+            .as_deref()
+            .unwrap_or("")
+            .contains("is a built-in board"),
+        "{e}"
+    );
+    let Err(Error::Input(e)) = load_piece_set("qqqqqqqqqqqqqqq", None) else {
+        panic!("expected an input error")
+    };
+    assert!(
+        e.hint.as_deref().unwrap_or("").contains("`pentominoes`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn board_files_find_their_pieces_relative_to_themselves() {
+    let dir = std::env::temp_dir().join(format!("polyx-library-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("tiny.toml"),
+        "[[piece]]\nname = \"D\"\nshape = \"DD\"\ncount = 2\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("b.toml"),
+        "pieces = \"tiny.toml\"\nsize = [2, 2]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("c.toml"),
+        "pieces = \"nope.toml\"\nsize = [2, 2]\n",
+    )
+    .unwrap();
+    let board_path = dir.join("b.toml");
+    let (board, set) = load_puzzle(board_path.to_str().unwrap(), None).unwrap();
+    assert_eq!((board.name.as_str(), set.name.as_str()), ("b", "tiny"));
+    let (_, set) = load_puzzle(board_path.to_str().unwrap(), Some("dominoes")).unwrap();
+    assert_eq!(set.name, "dominoes");
+    let Err(Error::Input(e)) = load_puzzle(dir.join("c.toml").to_str().unwrap(), None) else {
+        panic!("expected an input error")
+    };
+    let loc = e.location.clone().unwrap();
+    assert_eq!((loc.line, loc.column), (1, 1));
+    assert!(
+        e.message
+            .contains("neither a built-in piece set nor a file"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn stdin_boards_and_missing_pieces() {
+    let board = load_board_text("<stdin>", "size = [3, 1]\n").unwrap();
+    let Err(Error::Input(e)) = pieces_for(&board, None) else {
+        panic!("expected an input error")
+    };
+    assert!(e.to_string().starts_with("<stdin>:1:1: the board"), "{e}");
+}
+
+#[test]
+fn noi2005_sample_solution_uses_the_shipped_pieces() {
+    // The judge's answer (KNOWN_COUNTS.md): each label's cells are one copy of its piece,
+    // and the pre-placed cells of the sample board agree with it.
+    let answer = "B\nBK\nBKK\nBJKK\nJJJDD\nGJGDDC\nGGGCCCI\nEEEHHIIA\nELHHHIAAF\nELLLLIFFFF";
+    let set = load_piece_set("noi2005", None).unwrap();
+    let board = load_board("noi2005-sample").unwrap();
+    for p in &set.pieces {
+        let cells = answer.lines().enumerate().flat_map(|(y, row)| {
+            row.chars()
+                .enumerate()
+                .filter(move |&(_, c)| c == p.label)
+                .map(move |(x, _)| crate::geom::Cell::new(x as i32, y as i32))
+        });
+        let cells: Vec<_> = cells.collect();
+        let shape = Shape::new(cells.iter().copied()).unwrap();
+        assert_eq!(shape.canonical(false), p.canonical(), "piece {}", p.name);
+        for c in board.cells() {
+            if board.square(c) == super::super::Square::Preplaced(p.label) {
+                assert!(cells.contains(&c), "piece {} at {c:?}", p.name);
+            }
+        }
+    }
+}

@@ -1,0 +1,270 @@
+//! The TOML files of SPEC §1 (piece sets) and §2 (boards), read into the validated
+//! [`PieceSet`] and [`Board`]. Every problem is an [`InputError`] at the line and column
+//! of the offending key, value or picture cell, with a hint where one helps. Nothing here
+//! panics on any input: values are checked before they are used.
+
+use std::collections::HashSet;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::board_spec;
+use super::picture::Picture;
+use super::toml_input::{file_stem, Field, Input};
+use super::{Board, Piece, PieceSet};
+use crate::error::InputError;
+use crate::geom::{Cell, Shape};
+
+/// The most copies of one piece.
+pub const MAX_COUNT: i64 = 10_000;
+/// The longest side of a picture or board, in cells.
+pub const MAX_SIDE: i64 = 1000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetSpec {
+    name: Field,
+    description: Field,
+    grid: Field,
+    mirror: Field,
+    #[serde(default)]
+    piece: Vec<Spanned<PieceSpec>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PieceSpec {
+    name: Field,
+    shape: Field,
+    count: Field,
+    mirror: Field,
+    label: Field,
+    color: Field,
+}
+
+/// Reads a piece set (SPEC §1) from `text`, read from `path`; the name defaults to the
+/// file stem of `path`.
+pub fn parse_piece_set(path: &str, text: &str) -> Result<PieceSet, InputError> {
+    let input = Input { path, text };
+    let table = input.table("a piece set with [[piece]] tables")?;
+    if !table.contains_key("piece") && (table.contains_key("size") || table.contains_key("shape")) {
+        let key = if table.contains_key("shape") {
+            "shape"
+        } else {
+            "size"
+        };
+        let offset = input.line_starting_with(key).unwrap_or(0);
+        return Err(input
+            .error(offset, "this is a board, not a piece set")
+            .with_hint("a piece set lists its pieces as [[piece]] tables; give this file as the puzzle instead"));
+    }
+    let spec: SetSpec = input.parse()?;
+    check_grid(&input, &spec.grid)?;
+    let default_mirror = input.opt_bool("mirror", &spec.mirror, true)?;
+    if spec.piece.is_empty() {
+        return Err(input
+            .error(0, "the piece set has no pieces")
+            .with_hint("add pieces as [[piece]] tables with a `name` and a `shape`"));
+    }
+    let mut pieces: Vec<Piece> = Vec::with_capacity(spec.piece.len());
+    // Where each piece's name and label are, to point at duplicates.
+    let mut places: Vec<(usize, usize)> = Vec::new();
+    for p in &spec.piece {
+        let (piece, name_at, label_at, label_given) = read_piece(&input, p, default_mirror)?;
+        if let Some(k) = pieces.iter().position(|q| q.name == piece.name) {
+            let line = input.location(places[k].0).line;
+            return Err(input
+                .error(name_at, format!("a second piece named `{}`", piece.name))
+                .with_hint(format!(
+                    "the first is on line {line}; piece names must be unique"
+                )));
+        }
+        if let Some(k) = pieces.iter().position(|q| q.label == piece.label) {
+            let line = input.location(places[k].1).line;
+            let how = if label_given {
+                "give this piece another `label`"
+            } else {
+                "the label defaults to the name's first character; add `label = \"...\"` with another letter or digit"
+            };
+            return Err(input
+                .error(
+                    label_at,
+                    format!(
+                        "label `{}` is already used by piece `{}` (line {line})",
+                        piece.label, pieces[k].name
+                    ),
+                )
+                .with_hint(how));
+        }
+        places.push((name_at, label_at));
+        pieces.push(piece);
+    }
+    Ok(PieceSet {
+        name: input
+            .opt_string("name", &spec.name)?
+            .unwrap_or_else(|| file_stem(path)),
+        description: input
+            .opt_string("description", &spec.description)?
+            .unwrap_or_default(),
+        pieces,
+    })
+}
+
+/// Reads a board (SPEC §2) from `text`, read from `path`; the name defaults to the file
+/// stem of `path`.
+pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
+    board_spec::parse_board(path, text)
+}
+
+fn check_grid(input: &Input, grid: &Field) -> Result<(), InputError> {
+    if let Some(g) = grid {
+        let value = input.string("grid", g)?;
+        if value != "square" {
+            return Err(input
+                .error_at(g, format!("unknown grid `{value}`"))
+                .with_hint("only `grid = \"square\"` is supported"));
+        }
+    }
+    Ok(())
+}
+
+/// One piece, with the offsets of its name and label (for duplicate checks) and whether
+/// the label was given.
+fn read_piece(
+    input: &Input,
+    spanned: &Spanned<PieceSpec>,
+    default_mirror: bool,
+) -> Result<(Piece, usize, usize, bool), InputError> {
+    let p = spanned.get_ref();
+    let table_at = spanned.span().start;
+    let Some(name_value) = &p.name else {
+        return Err(input
+            .error(table_at, "this piece has no `name`")
+            .with_hint("add `name = \"...\"`; names must be unique within the set"));
+    };
+    let name = input.string("name", name_value)?;
+    if name.is_empty() {
+        return Err(input.error_at(name_value, "a piece's name must not be empty"));
+    }
+    let Some(shape_value) = &p.shape else {
+        return Err(input
+            .error(name_value.span().start, format!("piece `{name}` has no `shape`"))
+            .with_hint("add a picture: shape = \"\"\"\\n##\\n#.\\n\"\"\" (any character but `.` and space is a cell)"));
+    };
+    let shape = read_shape(input, &name, shape_value)?;
+    let count = match &p.count {
+        Some(v) => input.integer("count", v, 1, MAX_COUNT)? as u32,
+        None => 1,
+    };
+    let mirror = input.opt_bool("mirror", &p.mirror, default_mirror)?;
+    let (label, label_at, given) = match &p.label {
+        Some(v) => {
+            let text = input.string("label", v)?;
+            let mut chars = text.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphanumeric() => (c, v.span().start, true),
+                _ => {
+                    return Err(input
+                        .error_at(v, format!("the label `{text}` is not one letter or digit"))
+                        .with_hint("a label is one ASCII letter or digit, e.g. label = \"F\""))
+                }
+            }
+        }
+        None => match name.chars().next() {
+            Some(c) if c.is_ascii_alphanumeric() => (c, name_value.span().start, false),
+            _ => {
+                return Err(input
+                    .error_at(name_value, format!("piece `{name}` needs a `label`: its name does not start with a letter or digit"))
+                    .with_hint("add `label = \"A\"` (one ASCII letter or digit, unique in the set)"))
+            }
+        },
+    };
+    let color = match &p.color {
+        Some(v) => Some(parse_color(&input.string("color", v)?).ok_or_else(|| {
+            input
+                .error_at(v, "a colour must be written `#rrggbb`")
+                .with_hint("six hexadecimal digits after `#`, e.g. color = \"#e6194b\"")
+        })?),
+        None => None,
+    };
+    let piece = Piece {
+        name,
+        label,
+        shape,
+        count,
+        mirror,
+        color,
+    };
+    Ok((piece, name_value.span().start, label_at, given))
+}
+
+/// `#rrggbb` as three bytes.
+pub fn parse_color(s: &str) -> Option<[u8; 3]> {
+    let hex = s.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok();
+    Some([byte(0)?, byte(2)?, byte(4)?])
+}
+
+/// A piece's picture: non-empty, within the size limit, edge-connected.
+fn read_shape(input: &Input, name: &str, v: &Spanned<toml::Value>) -> Result<Shape, InputError> {
+    let text = input.string("shape", v)?;
+    let picture = Picture::read(input.text, v.span(), &text);
+    if picture.rows.len() as i64 > MAX_SIDE || picture.width() as i64 > MAX_SIDE {
+        return Err(input.error_at(
+            v,
+            format!("the shape of `{name}` is larger than {MAX_SIDE}×{MAX_SIDE}"),
+        ));
+    }
+    let mut cells = Vec::new();
+    for (y, row) in picture.rows.iter().enumerate() {
+        for (x, &ch) in row.iter().enumerate() {
+            if ch == '\t' {
+                return Err(InputError::at(
+                    picture.location(input.path, input.text, x, y),
+                    "a tab in a picture",
+                )
+                .with_hint("use spaces or `.` for empty places; column positions are literal"));
+            }
+            if ch != '.' && ch != ' ' {
+                cells.push(Cell::new(x as i32, y as i32));
+            }
+        }
+    }
+    let Some(shape) = Shape::new(cells.iter().copied()) else {
+        return Err(input
+            .error_at(v, format!("the shape of piece `{name}` has no cells"))
+            .with_hint(
+                "mark the piece's cells with any character other than `.` and space, e.g. `#`",
+            ));
+    };
+    if !shape.is_connected() {
+        let stray = first_disconnected(&cells).unwrap_or(cells[0]);
+        let at = picture.location(input.path, input.text, stray.x as usize, stray.y as usize);
+        return Err(InputError::at(at, format!("piece `{name}` is not connected: this cell does not touch the first one through edges"))
+            .with_hint("cells that meet only at a corner are not connected; a piece is one edge-connected region"));
+    }
+    Ok(shape)
+}
+
+/// A cell not reachable from `cells[0]` through edge neighbours.
+pub(crate) fn first_disconnected(cells: &[Cell]) -> Option<Cell> {
+    let all: HashSet<Cell> = cells.iter().copied().collect();
+    let first = *cells.first()?;
+    let mut seen = HashSet::from([first]);
+    let mut stack = vec![first];
+    while let Some(c) = stack.pop() {
+        for n in c.neighbours() {
+            if all.contains(&n) && seen.insert(n) {
+                stack.push(n);
+            }
+        }
+    }
+    cells.iter().copied().find(|c| !seen.contains(c))
+}
+
+#[cfg(test)]
+#[path = "spec_tests.rs"]
+mod tests;

@@ -1,0 +1,260 @@
+//! Every input problem of SPEC §1–2 gives an `InputError` at the right line and column,
+//! with the expected message; valid files read into the expected model.
+
+use super::*;
+use crate::model::Square;
+
+const DOMINO: &str = "[[piece]]\nname = \"D\"\nshape = \"DD\"\n";
+
+fn set_error(text: &str) -> InputError {
+    match parse_piece_set("set.toml", text) {
+        Ok(set) => panic!("expected an error, got {set:?}"),
+        Err(e) => e,
+    }
+}
+
+fn board_error(text: &str) -> InputError {
+    match parse_board("board.toml", text) {
+        Ok(board) => panic!("expected an error, got {board:?}"),
+        Err(e) => e,
+    }
+}
+
+/// Asserts the error is at `line:column` and its message contains `message`.
+#[track_caller]
+fn check(e: &InputError, line: usize, column: usize, message: &str) {
+    let shown = e.to_string();
+    let loc = e
+        .location
+        .as_ref()
+        .unwrap_or_else(|| panic!("no location: {shown}"));
+    assert_eq!((loc.line, loc.column), (line, column), "{shown}");
+    assert!(e.message.contains(message), "{shown}");
+    let prefix = format!("{}:{line}:{column}: ", loc.path);
+    assert!(shown.starts_with(&prefix), "{shown}");
+}
+
+#[track_caller]
+fn hint(e: &InputError, part: &str) {
+    assert!(e.hint.as_deref().unwrap_or("").contains(part), "{e}");
+}
+
+#[test]
+fn a_piece_set_reads() {
+    let text = "description = \"d\"\nmirror = false\n\n[[piece]]\nname = \"long\"\nlabel = \"7\"\ncount = 3\ncolor = \"#FF8000\"\nshape = \"\"\"\n\n xx\nxx.\n\n\"\"\"\n";
+    let set = parse_piece_set("dir/my-set.toml", text).unwrap();
+    assert_eq!(set.name, "my-set");
+    assert_eq!(set.description, "d");
+    let p = &set.pieces[0];
+    assert_eq!(
+        (p.label, p.count, p.mirror, p.color),
+        ('7', 3, false, Some([255, 128, 0]))
+    );
+    assert_eq!(p.shape, Shape::from_picture(".##\n##.").unwrap());
+    assert_eq!(p.shape.len(), 4);
+}
+
+#[test]
+fn syntax_errors() {
+    let e = set_error("name = \n");
+    check(&e, 1, 8, "invalid string");
+    hint(&e, "quotes");
+    check(&set_error("a = 1\na = 2\n"), 2, 1, "duplicate key `a`");
+    check(
+        &set_error("[[piece]]\nname = \"D\nshape = \"DD\"\n"),
+        2,
+        10,
+        "",
+    );
+    check(&set_error(""), 1, 1, "the file is empty");
+    check(&board_error("  \n\n"), 1, 1, "the file is empty");
+}
+
+#[test]
+fn unknown_keys_suggest() {
+    let e = set_error("[[piece]]\nname = \"D\"\nshap = \"DD\"\n");
+    check(&e, 3, 1, "unknown key `shap`");
+    hint(&e, "did you mean `shape`?");
+    let e = set_error("mirorr = true\n[[piece]]\nname = \"D\"\nshape = \"DD\"\n");
+    check(&e, 1, 1, "unknown key `mirorr`");
+    hint(&e, "`mirror`");
+    let e = board_error("size = [2, 1]\nuse_all_piece = false\n");
+    check(&e, 2, 1, "unknown key `use_all_piece`");
+    hint(&e, "`use_all_pieces`");
+    let e = board_error("size = [2, 1]\nqqqqqqq = 1\n");
+    hint(&e, "the keys allowed here are");
+}
+
+#[test]
+fn wrong_types() {
+    let e = set_error("[[piece]]\nname = \"D\"\nshape = \"DD\"\ncount = \"2\"\n");
+    check(&e, 4, 9, "`count` must be a whole number, not a string");
+    let e = set_error("[[piece]]\nname = 5\nshape = \"DD\"\n");
+    check(&e, 2, 8, "`name` must be a string, not an integer");
+    let e = set_error("mirror = \"yes\"\n[[piece]]\nname = \"D\"\nshape = \"DD\"\n");
+    check(&e, 1, 10, "`mirror` must be true or false");
+    let e = set_error("piece = 3\n");
+    check(&e, 1, 9, "`piece` must be a list of tables");
+    let e = board_error("size = [2, \"1\"]\n");
+    check(&e, 1, 8, "`size` must be [width, height]");
+    let e = board_error("size = [2, 1]\ncover_all_cells = 1\n");
+    check(&e, 2, 19, "`cover_all_cells` must be true or false");
+}
+
+#[test]
+fn missing_keys() {
+    let e = set_error("[[piece]]\nshape = \"DD\"\n");
+    check(&e, 1, 1, "this piece has no `name`");
+    let e = set_error("[[piece]]\nname = \"D\"\n");
+    check(&e, 2, 8, "piece `D` has no `shape`");
+    let e = set_error("name = \"x\"\n");
+    check(&e, 1, 1, "no pieces");
+}
+
+#[test]
+fn size_and_shape() {
+    let e = board_error("size = [2, 1]\nshape = \"..\"\n");
+    check(&e, 2, 9, "either `size` or `shape`, not both");
+    let e = board_error("name = \"b\"\n");
+    check(&e, 1, 1, "neither `size` nor `shape`");
+    let e = board_error("size = [0, 3]\n");
+    check(&e, 1, 8, "must be positive");
+    let e = board_error("size = [-2, 3]\n");
+    check(&e, 1, 8, "must be positive");
+    let e = board_error("size = [1001, 3]\n");
+    check(&e, 1, 8, "too large: at most 1000 cells a side");
+    let e = board_error("size = [9223372036854775807, 9223372036854775807]\n");
+    check(&e, 1, 8, "too large");
+}
+
+#[test]
+fn counts() {
+    let e = set_error("[[piece]]\nname = \"D\"\nshape = \"DD\"\ncount = 0\n");
+    check(&e, 4, 9, "`count` must be from 1 to 10000, not 0");
+    let e = set_error("[[piece]]\nname = \"D\"\nshape = \"DD\"\ncount = 100000\n");
+    check(&e, 4, 9, "not 100000");
+}
+
+#[test]
+fn shapes() {
+    let e = set_error("[[piece]]\nname = \"D\"\nshape = \"\"\"\n..\n\"\"\"\n");
+    check(&e, 3, 9, "has no cells");
+    let e = set_error("[[piece]]\nname = \"D\"\nshape = \"\"\"\n#.\n.#\n\"\"\"\n");
+    check(&e, 5, 2, "piece `D` is not connected");
+    hint(&e, "corner");
+    let e = set_error("[[piece]]\nname = \"D\"\nshape = '''\n#\t#\n'''\n");
+    check(&e, 4, 2, "a tab");
+}
+
+#[test]
+fn names_and_labels() {
+    let e = set_error(&format!("{DOMINO}\n{DOMINO}"));
+    check(&e, 6, 8, "a second piece named `D`");
+    hint(&e, "line 2");
+    let e = set_error(&format!(
+        "{DOMINO}\n[[piece]]\nname = \"D'\"\nshape = \"DD\"\n"
+    ));
+    check(&e, 6, 8, "label `D` is already used by piece `D` (line 2)");
+    hint(&e, "add `label");
+    let e = set_error(&format!(
+        "{DOMINO}\n[[piece]]\nname = \"E\"\nlabel = \"D\"\nshape = \"DD\"\n"
+    ));
+    check(&e, 7, 9, "label `D` is already used");
+    let e = set_error("[[piece]]\nname = \"D\"\nlabel = \"DD\"\nshape = \"DD\"\n");
+    check(&e, 3, 9, "not one letter or digit");
+    let e = set_error("[[piece]]\nname = \"D\"\nlabel = \"#\"\nshape = \"DD\"\n");
+    check(&e, 3, 9, "not one letter or digit");
+    let e = set_error("[[piece]]\nname = \"智\"\nshape = \"DD\"\n");
+    check(&e, 2, 8, "needs a `label`");
+    let e = set_error("[[piece]]\nname = \"\"\nshape = \"DD\"\n");
+    check(&e, 2, 8, "must not be empty");
+}
+
+#[test]
+fn colours() {
+    for bad in ["red", "#12345", "#1234567", "#12345g", "#ééé"] {
+        let e = set_error(&format!("{DOMINO}color = \"{bad}\"\n"));
+        check(&e, 4, 9, "`#rrggbb`");
+    }
+    assert_eq!(parse_color("#00fF10"), Some([0, 255, 16]));
+}
+
+#[test]
+fn grids() {
+    let e = set_error(&format!("grid = \"hex\"\n{DOMINO}"));
+    check(&e, 1, 8, "unknown grid `hex`");
+    assert!(parse_piece_set("s", &format!("grid = \"square\"\n{DOMINO}")).is_ok());
+}
+
+#[test]
+fn wrong_kind_of_file() {
+    let e = board_error(&format!("name = \"s\"\n\n{DOMINO}"));
+    check(&e, 3, 1, "this is a piece set, not a board");
+    let e = set_error("pieces = \"pentominoes\"\nsize = [10, 6]\n");
+    check(&e, 2, 1, "this is a board, not a piece set");
+}
+
+#[test]
+fn board_pictures() {
+    let text = "name = \"b\"\nshape = \"\"\"\n\n  ..#\n .A.\n\n\"\"\"\npieces = \"p\"\n";
+    let board = parse_board("x/board.toml", text).unwrap();
+    assert_eq!((board.width, board.height), (5, 2));
+    assert_eq!(board.square(Cell::new(0, 0)), Square::Outside);
+    assert_eq!(board.square(Cell::new(2, 0)), Square::Open);
+    assert_eq!(board.square(Cell::new(4, 0)), Square::Blocked);
+    assert_eq!(board.square(Cell::new(4, 1)), Square::Outside);
+    assert_eq!(board.square(Cell::new(2, 1)), Square::Preplaced('A'));
+    assert_eq!(board.open_count(), 4);
+    assert_eq!((board.origin.board_line, board.origin.board_column), (2, 1));
+    let at = board.cell_location(Cell::new(2, 1)).unwrap();
+    assert_eq!((at.line, at.column, at.line_text.as_str()), (5, 3, " .A."));
+    let at = board.location().unwrap();
+    assert_eq!((at.line, at.column), (2, 1));
+    assert_eq!((board.use_all_pieces, board.cover_all_cells), (true, true));
+
+    let e = board_error("shape = \"\"\"\n..\n.*\n\"\"\"\n");
+    check(&e, 3, 2, "`*` is not a board square");
+    let e = board_error("shape = \"\"\"\n..\n.智\n\"\"\"\n");
+    check(&e, 3, 2, "`智` is not a board square");
+    let e = board_error("shape = \"\"\"\n##\n#A\n\"\"\"\n");
+    check(&e, 1, 9, "no open cell");
+    let e = board_error("shape = \"\"\"\n\n\"\"\"\n");
+    check(&e, 1, 9, "picture is empty");
+}
+
+#[test]
+fn rectangles() {
+    let board = parse_board("b.toml", "# c\nsize = [10, 6]\ncover_all_cells = false\n").unwrap();
+    assert_eq!((board.width, board.height, board.open_count()), (10, 6, 60));
+    assert_eq!(board.name, "b");
+    assert!(!board.cover_all_cells);
+    let at = board.location().unwrap();
+    assert_eq!((at.line, at.column, at.path.as_str()), (2, 1, "b.toml"));
+    assert_eq!(board.cell_location(Cell::new(0, 0)), None);
+}
+
+#[test]
+fn non_ascii_input_never_panics() {
+    for text in [
+        "智",
+        "智 = 1",
+        "[[piece]]\nname = \"智\"\nshape = \"智智\"\nlabel = \"智\"",
+        "size = [\"智\"]",
+        "shape = \"智\"",
+        "\u{feff}size = [1,1]",
+    ] {
+        let _ = parse_piece_set("智.toml", text).map_err(|e| e.to_string());
+        let _ = parse_board("智.toml", text).map_err(|e| e.to_string());
+    }
+}
+
+#[test]
+fn crlf_files_keep_their_positions() {
+    let text = "pieces = \"p\"\r\nshape = \"\"\"\r\n..\r\n.*\r\n\"\"\"\r\n";
+    let e = board_error(text);
+    check(&e, 4, 2, "`*` is not a board square");
+    let board = parse_board("b.toml", &text.replace('*', ".")).unwrap();
+    assert_eq!((board.width, board.height, board.open_count()), (2, 2, 4));
+    let at = board.cell_location(Cell::new(1, 1)).unwrap();
+    assert_eq!((at.line, at.column, at.line_text.as_str()), (4, 2, ".."));
+}
