@@ -24,5 +24,6 @@ pub mod cover;
 pub mod error;
 pub mod geom;
 pub mod model;
+pub mod render;
 
 pub use error::{Error, InputError, Location, Result};
