@@ -9,7 +9,14 @@
 
 pub mod ascii;
 pub mod json;
+pub mod layout;
 pub mod output;
+pub mod palette;
+#[cfg(feature = "png")]
+pub mod png;
+pub mod scene;
+pub mod svg;
+pub mod unicode;
 
 #[cfg(test)]
 mod fixtures;
@@ -21,6 +28,7 @@ use crate::model::{Board, PieceSet, Tiling};
 
 pub use json::Summary;
 pub use output::write_atomically;
+pub use unicode::UnicodeOptions;
 
 /// An output format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -120,10 +128,13 @@ pub fn render_image(
         return Err(InputError::new("there is no solution to draw").into());
     }
     match format {
-        Format::Svg | Format::Png => {
-            let _ = (board, set, opts);
-            Err(InputError::new("image output is not written yet").into())
-        }
+        Format::Svg => Ok(svg::gallery(board, set, tilings, opts)?.into_bytes()),
+        #[cfg(feature = "png")]
+        Format::Png => png::gallery(board, set, tilings, opts),
+        #[cfg(not(feature = "png"))]
+        Format::Png => Err(InputError::new("this polyx was built without png output")
+            .with_hint("rebuild with the `png` feature, or use --format svg")
+            .into()),
         _ => Err(InputError::new(format!("{format} is not an image format")).into()),
     }
 }
