@@ -111,9 +111,9 @@ mod tests {
             let least = if k + 1 < PALETTE.len() { 150 } else { 90 };
             assert!(d > least, "colours {k} and {} too close ({d})", k + 1);
         }
-        for i in 0..PALETTE.len() {
-            for j in 0..i {
-                assert!(distance(PALETTE[i], PALETTE[j]) > 50, "{i} vs {j}");
+        for (i, &a) in PALETTE.iter().enumerate() {
+            for (j, &b) in PALETTE[..i].iter().enumerate() {
+                assert!(distance(a, b) > 50, "{i} vs {j}");
             }
         }
     }
