@@ -109,10 +109,10 @@ fn draw(canvas: &mut Canvas, scene: &Scene, layout: &Layout) {
         layout.outline as i64,
         palette::INK,
     );
-    let r = (s / 8).max(1);
+    let r = (s / 10).max(1);
     for fill in scene.fills.iter().filter(|f| f.fixed) {
         for c in &fill.cells {
-            let (cx, cy) = (c.x as i64 * s + s / 2, c.y as i64 * s + s / 2);
+            let (cx, cy) = (c.x as i64 * s + s / 4, c.y as i64 * s + s / 4);
             canvas.dot(cx, cy, r, palette::text_color(fill.color));
         }
     }

@@ -2,8 +2,9 @@
 //! one `<path>` per placement filling the union of its cells (each row's run of cells
 //! one rectangle) in the piece's colour; blocked cells dark; uncovered open cells light
 //! grey; outside cells absent. Then thin grid lines inside each piece (a shade of its
-//! colour), one dark outline path along every edge between different regions, a dot in
-//! each cell of a pre-placed piece, and the label at the cell nearest the piece's centre.
+//! colour), one dark outline path along every edge between different regions, a dot
+//! near the top-left corner of each cell of a pre-placed piece (clear of the label), and
+//! the label at the cell nearest the piece's centre.
 //! Galleries add the solution number under each board. The `viewBox` makes it scale.
 
 use std::fmt::Write;
@@ -92,14 +93,14 @@ fn draw(out: &mut String, scene: &Scene, layout: &Layout, labels: bool) {
     );
     stroke(out, &scene.outline, palette::INK, layout.outline, s);
     for fill in scene.fills.iter().filter(|f| f.fixed) {
-        let r = (s / 8).max(1);
+        let r = (s / 10).max(1);
         let color = hex(palette::text_color(fill.color));
         for c in &fill.cells {
             let _ = writeln!(
                 out,
                 r#"<circle cx="{}" cy="{}" r="{r}" fill="{color}"/>"#,
-                c.x * s + s / 2,
-                c.y * s + s / 2
+                c.x * s + s / 4,
+                c.y * s + s / 4
             );
         }
     }
