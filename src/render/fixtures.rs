@@ -86,3 +86,50 @@ pub fn preplaced() -> (Board, PieceSet, Tiling) {
     };
     (board, set, t)
 }
+
+/// A 6×10 pentomino tiling, each label one placement; shapes taken from the picture.
+pub fn pentominoes() -> (Board, PieceSet, Tiling) {
+    let picture = [
+        "PPPLLLLVVV",
+        "IPPNNFLVZZ",
+        "INNNFFFVZY",
+        "IUUXFTWZZY",
+        "IUXXXTWWYY",
+        "IUUXTTTWWY",
+    ];
+    let board = Board::rectangle("6x10", 10, 6);
+    let mut placements: Vec<(char, Vec<Cell>)> = Vec::new();
+    for (y, row) in picture.iter().enumerate() {
+        for (x, label) in row.chars().enumerate() {
+            let cell = Cell::new(x as i32, y as i32);
+            match placements.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, cells)) => cells.push(cell),
+                None => placements.push((label, vec![cell])),
+            }
+        }
+    }
+    placements.sort();
+    let pieces = placements
+        .iter()
+        .map(|(label, cells)| Piece {
+            name: label.to_string(),
+            label: *label,
+            shape: Shape::new(cells.iter().copied()).unwrap(),
+            count: 1,
+            mirror: true,
+            color: None,
+        })
+        .collect();
+    let t = Tiling {
+        placements: placements
+            .into_iter()
+            .enumerate()
+            .map(|(k, (_, cells))| Placement {
+                piece: k,
+                cells,
+                fixed: false,
+            })
+            .collect(),
+    };
+    (board, set(pieces), t)
+}

@@ -249,6 +249,13 @@ mod tests {
     }
 
     #[test]
+    fn pentominoes_match_golden() {
+        let (board, set, t) = fixtures::pentominoes();
+        let bytes = tiling(&board, &set, &t, &RenderOptions::default()).unwrap();
+        check_golden("pentominoes.png", &bytes);
+    }
+
+    #[test]
     fn preplaced_gallery_matches_golden() {
         let (board, set, t) = fixtures::preplaced();
         let ts = vec![t; 12];

@@ -203,6 +203,12 @@ mod tests {
     }
 
     #[test]
+    fn pentominoes() {
+        let (board, set, t) = fixtures::pentominoes();
+        insta::assert_snapshot!(tiling(&board, &set, &t, &RenderOptions::default()).unwrap());
+    }
+
+    #[test]
     fn preplaced_is_dotted() {
         let (board, set, t) = fixtures::preplaced();
         let svg = tiling(&board, &set, &t, &opts(20)).unwrap();

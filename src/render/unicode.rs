@@ -140,6 +140,12 @@ mod tests {
     }
 
     #[test]
+    fn pentominoes() {
+        let (board, set, t) = fixtures::pentominoes();
+        insta::assert_snapshot!(tiling(&board, &set, &t, &UnicodeOptions::default()));
+    }
+
+    #[test]
     fn staircase_with_blocked_block() {
         // A staircase (outside cells at the top right) with a 2×2 blocked block.
         use Square::{Blocked as B, Open as O, Outside as X};
