@@ -3,9 +3,11 @@
 //! square in a terminal. A line separates cells of different regions (two placements,
 //! a placement and a blocked, uncovered or outside cell); there is none inside a piece
 //! and none between two outside cells. Blocked cells are shaded `░`, uncovered open
-//! cells show `·`; labels are optional.
+//! cells show `·` (a pre-placed square no placement covers, its label); labels are
+//! optional.
 
-use crate::model::{Board, PieceSet, Tiling};
+use crate::geom::Cell;
+use crate::model::{Board, PieceSet, Square, Tiling};
 use crate::render::scene::{Region, Regions};
 
 /// Options for box drawing.
@@ -57,7 +59,10 @@ pub fn tiling(board: &Board, set: &PieceSet, t: &Tiling, opts: &UnicodeOptions) 
             if i < w {
                 let middle = match right {
                     Region::Piece(k) if opts.labels => set.pieces[t.placements[k].piece].label,
-                    Region::Empty => '·',
+                    Region::Empty => match board.square(Cell::new(i, j)) {
+                        Square::Preplaced(label) => label,
+                        _ => '·',
+                    },
                     other => fill(other),
                 };
                 line.extend([fill(right), middle, fill(right)]);
@@ -137,6 +142,16 @@ mod tests {
     fn preplaced() {
         let (board, set, t) = fixtures::preplaced();
         insta::assert_snapshot!(tiling(&board, &set, &t, &UnicodeOptions::default()));
+    }
+
+    #[test]
+    fn empty_board_shows_preplaced_labels() {
+        let (board, set, _) = fixtures::preplaced();
+        let text = tiling(&board, &set, &Tiling::default(), &UnicodeOptions::default());
+        assert_eq!(
+            text,
+            "┌───────────┐\n│ P   P   · │\n│           │\n│ ·   ·   · │\n└───────────┘\n"
+        );
     }
 
     #[test]
