@@ -4,7 +4,8 @@
 //! [`layout`] places several tilings in one image (a gallery) with a size limit.
 //! Everything here is deterministic: the same input gives the same bytes.
 
-// `crate::Error` is large (InputError inline); boxing it is error.rs's call, see report.
+// `crate::Error` holds an InputError inline (136 bytes), which clippy finds large;
+// boxing it belongs in error.rs, so the lint is allowed here until then.
 #![allow(clippy::result_large_err)]
 
 pub mod ascii;
