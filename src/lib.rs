@@ -25,6 +25,7 @@ pub mod cover;
 pub mod error;
 pub mod geom;
 pub mod model;
+pub mod render;
 pub mod solve;
 
 pub use error::{Error, InputError, Location, Result};

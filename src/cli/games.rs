@@ -1,6 +1,6 @@
 //! `polyx queens`, `polyx sudoku` and `polyx noi2005`: the engine's other front ends.
 
-use super::args::{FileArg, QueensArgs, SudokuArgs};
+use super::args::{QueensArgs, SudokuArgs};
 use super::Status;
 
 pub fn queens(_args: &QueensArgs) -> anyhow::Result<Status> {
@@ -11,6 +11,3 @@ pub fn sudoku(_args: &SudokuArgs) -> anyhow::Result<Status> {
     anyhow::bail!("sudoku is not built yet")
 }
 
-pub fn noi2005(_args: &FileArg) -> anyhow::Result<Status> {
-    anyhow::bail!("noi2005 is not built yet")
-}

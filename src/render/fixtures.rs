@@ -1,0 +1,135 @@
+//! Hand-built boards, piece sets and tilings for the renderers' tests: a 3×2 rectangle
+//! tiled by two copies of the L-tromino, a board with outside, blocked and uncovered
+//! cells, and a board with a pre-placed piece.
+
+use crate::geom::{Cell, Shape};
+use crate::model::{Board, Piece, PieceSet, Placement, Square, Tiling};
+
+fn piece(name: &str, label: char, picture: &str, count: u32) -> Piece {
+    Piece {
+        name: name.to_string(),
+        label,
+        shape: Shape::from_picture(picture).unwrap(),
+        count,
+        mirror: true,
+        color: None,
+    }
+}
+
+fn set(pieces: Vec<Piece>) -> PieceSet {
+    PieceSet {
+        name: "test".to_string(),
+        description: String::new(),
+        pieces,
+    }
+}
+
+fn place(piece: usize, cells: &[(i32, i32)], fixed: bool) -> Placement {
+    let mut cells: Vec<Cell> = cells.iter().map(|&(x, y)| Cell::new(x, y)).collect();
+    cells.sort();
+    Placement {
+        piece,
+        cells,
+        fixed,
+    }
+}
+
+/// `LLL / LLL`: two L-trominoes, (0,0) (1,0) (0,1) and (2,0) (1,1) (2,1).
+pub fn two_l() -> (Board, PieceSet, Tiling) {
+    let board = Board::rectangle("3x2", 3, 2);
+    let set = set(vec![piece("L", 'L', "##\n#.", 2)]);
+    let t = Tiling {
+        placements: vec![
+            place(0, &[(0, 0), (1, 0), (0, 1)], false),
+            place(0, &[(2, 0), (1, 1), (2, 1)], false),
+        ],
+    };
+    (board, set, t)
+}
+
+/// ` DD. / OO#L / OOLL`: an outside corner, a blocked hole, an uncovered open cell.
+pub fn holes() -> (Board, PieceSet, Tiling) {
+    use Square::{Blocked as B, Open as O, Outside as X};
+    let mut board = Board::new("holes", 4, 3, vec![X, O, O, O, O, O, B, O, O, O, O, O]);
+    board.cover_all_cells = false;
+    let set = set(vec![
+        piece("domino", 'D', "##", 1),
+        piece("square", 'O', "##\n##", 1),
+        piece("L3", 'L', "##\n#.", 1),
+    ]);
+    let t = Tiling {
+        placements: vec![
+            place(0, &[(1, 0), (2, 0)], false),
+            place(1, &[(0, 1), (1, 1), (0, 2), (1, 2)], false),
+            place(2, &[(3, 1), (2, 2), (3, 2)], false),
+        ],
+    };
+    (board, set, t)
+}
+
+/// `PPL / MLL` with the domino P pre-placed.
+pub fn preplaced() -> (Board, PieceSet, Tiling) {
+    use Square::{Open as O, Preplaced as P};
+    let board = Board::new("pre", 3, 2, vec![P('P'), P('P'), O, O, O, O]);
+    let mut set = set(vec![
+        piece("P", 'P', "##", 1),
+        piece("L", 'L', "##\n#.", 1),
+        piece("M", 'M', "#", 1),
+    ]);
+    set.pieces[2].color = Some([0x10, 0x20, 0x30]);
+    let t = Tiling {
+        placements: vec![
+            place(0, &[(0, 0), (1, 0)], true),
+            place(1, &[(2, 0), (1, 1), (2, 1)], false),
+            place(2, &[(0, 1)], false),
+        ],
+    };
+    (board, set, t)
+}
+
+/// A 6×10 pentomino tiling, each label one placement; shapes taken from the picture.
+pub fn pentominoes() -> (Board, PieceSet, Tiling) {
+    let picture = [
+        "PPPLLLLVVV",
+        "IPPNNFLVZZ",
+        "INNNFFFVZY",
+        "IUUXFTWZZY",
+        "IUXXXTWWYY",
+        "IUUXTTTWWY",
+    ];
+    let board = Board::rectangle("6x10", 10, 6);
+    let mut placements: Vec<(char, Vec<Cell>)> = Vec::new();
+    for (y, row) in picture.iter().enumerate() {
+        for (x, label) in row.chars().enumerate() {
+            let cell = Cell::new(x as i32, y as i32);
+            match placements.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, cells)) => cells.push(cell),
+                None => placements.push((label, vec![cell])),
+            }
+        }
+    }
+    placements.sort();
+    let pieces = placements
+        .iter()
+        .map(|(label, cells)| Piece {
+            name: label.to_string(),
+            label: *label,
+            shape: Shape::new(cells.iter().copied()).unwrap(),
+            count: 1,
+            mirror: true,
+            color: None,
+        })
+        .collect();
+    let t = Tiling {
+        placements: placements
+            .into_iter()
+            .enumerate()
+            .map(|(k, (_, cells))| Placement {
+                piece: k,
+                cells,
+                fixed: false,
+            })
+            .collect(),
+    };
+    (board, set(pieces), t)
+}

@@ -1,0 +1,196 @@
+//! Where things go in a picture, in pixels: one tiling, or a gallery of several in
+//! solution order on a grid of `ceil(sqrt(n))` columns. Each tiling sits in a tile of
+//! its board plus a padding, with an optional caption band below; tiles are separated
+//! by a gap. A pure computation, so tests can assert sizes; it also enforces the limits
+//! (at most [`MAX_TILINGS`] tilings, and [`MAX_PIXELS`] pixels for raster output).
+
+use crate::error::{Error, InputError};
+use crate::model::Board;
+
+/// Most tilings one picture may hold.
+pub const MAX_TILINGS: usize = 10_000;
+/// Most pixels a raster picture may have (100 million: 300 MB as RGB).
+pub const MAX_PIXELS: u64 = 100_000_000;
+/// Smallest and largest cell size.
+pub const MIN_CELL: u32 = 4;
+pub const MAX_CELL: u32 = 1024;
+
+const HINT: &str = "use -n to ask for fewer solutions or --cell-size to draw smaller cells";
+
+/// The geometry of a picture of `n` tilings of one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Pixels per cell side.
+    pub cell: u32,
+    /// Space between a board's edge and its tile's edge.
+    pub pad: u32,
+    /// Space between tiles.
+    pub gap: u32,
+    /// Height of the caption band under each board (0: no captions).
+    pub caption: u32,
+    /// Width of the outlines.
+    pub outline: u32,
+    pub columns: u32,
+    pub rows: u32,
+    pub tile_width: u32,
+    pub tile_height: u32,
+    /// The whole picture.
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Layout {
+    /// The layout of `n` tilings of `board` with cells of `cell` pixels; captions only
+    /// when asked for and `n > 1`.
+    ///
+    /// # Errors
+    /// An [`InputError`] if `n` is 0 or above [`MAX_TILINGS`], the cell size is outside
+    /// [`MIN_CELL`]..=[`MAX_CELL`], or a side exceeds `u32`.
+    pub fn new(n: usize, board: &Board, cell: u32, captions: bool) -> Result<Layout, Error> {
+        if n == 0 {
+            return Err(InputError::new("there is no solution to draw").into());
+        }
+        if n > MAX_TILINGS {
+            return Err(InputError::new(format!(
+                "{n} solutions are too many for one picture (at most {MAX_TILINGS})"
+            ))
+            .with_hint(HINT)
+            .into());
+        }
+        if !(MIN_CELL..=MAX_CELL).contains(&cell) {
+            return Err(InputError::new(format!(
+                "cell size {cell} is out of range (from {MIN_CELL} to {MAX_CELL} pixels)"
+            ))
+            .into());
+        }
+        let pad = (cell / 4).max(2);
+        let gap = (cell / 4).max(2);
+        let caption = if captions && n > 1 {
+            (cell / 2).max(10)
+        } else {
+            0
+        };
+        let outline = (cell / 10).max(2);
+        let columns = (n as f64).sqrt().ceil() as u64;
+        let rows = (n as u64).div_ceil(columns);
+        let tile_width = board.width.max(0) as u64 * cell as u64 + 2 * pad as u64;
+        let tile_height =
+            board.height.max(0) as u64 * cell as u64 + 2 * pad as u64 + caption as u64;
+        let width = columns * tile_width + (columns - 1) * gap as u64;
+        let height = rows * tile_height + (rows - 1) * gap as u64;
+        let fits = |v: u64| u32::try_from(v).ok();
+        let (Some(width), Some(height), Some(tile_width), Some(tile_height)) = (
+            fits(width),
+            fits(height),
+            fits(tile_width),
+            fits(tile_height),
+        ) else {
+            return Err(InputError::new(format!(
+                "a picture of {n} solutions at cell size {cell} would be {width}×{height} pixels, too large"
+            ))
+            .with_hint(HINT)
+            .into());
+        };
+        Ok(Layout {
+            cell,
+            pad,
+            gap,
+            caption,
+            outline,
+            columns: columns as u32,
+            rows: rows as u32,
+            tile_width,
+            tile_height,
+            width,
+            height,
+        })
+    }
+
+    /// Refuses a raster picture of more than [`MAX_PIXELS`] pixels.
+    ///
+    /// # Errors
+    /// An [`InputError`] naming the size and the limit.
+    pub fn check_pixels(&self) -> Result<(), Error> {
+        let pixels = self.width as u64 * self.height as u64;
+        if pixels > MAX_PIXELS {
+            return Err(InputError::new(format!(
+                "the picture would be {}×{} = {pixels} pixels, more than the limit of {MAX_PIXELS}",
+                self.width, self.height
+            ))
+            .with_hint(HINT)
+            .into());
+        }
+        Ok(())
+    }
+
+    /// The top-left corner of tile `k` (row-major, in solution order).
+    pub fn tile(&self, k: usize) -> (u32, u32) {
+        let (col, row) = (k as u32 % self.columns, k as u32 / self.columns);
+        (
+            col * (self.tile_width + self.gap),
+            row * (self.tile_height + self.gap),
+        )
+    }
+
+    /// The top-left corner of board cell (0, 0) in tile `k`.
+    pub fn origin(&self, k: usize) -> (u32, u32) {
+        let (x, y) = self.tile(k);
+        (x + self.pad, y + self.pad)
+    }
+
+    /// The caption band of tile `k`: its top-left corner; the band is `tile_width` wide
+    /// and `caption` high.
+    pub fn caption_band(&self, k: usize) -> (u32, u32) {
+        let (x, y) = self.tile(k);
+        (x, y + self.tile_height - self.caption)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_tiling_is_board_plus_padding() {
+        let board = Board::rectangle("6x10", 10, 6);
+        let l = Layout::new(1, &board, 32, true).unwrap();
+        assert_eq!((l.width, l.height), (10 * 32 + 16, 6 * 32 + 16));
+        assert_eq!((l.columns, l.rows, l.caption), (1, 1, 0));
+        assert_eq!(l.origin(0), (8, 8));
+    }
+
+    #[test]
+    fn gallery_grid_sizes() {
+        let board = Board::rectangle("3x2", 3, 2);
+        // 5 tilings: 3 columns, 2 rows; tile 96+16 by 64+16+16.
+        let l = Layout::new(5, &board, 32, true).unwrap();
+        assert_eq!((l.columns, l.rows), (3, 2));
+        assert_eq!((l.tile_width, l.tile_height), (112, 96));
+        assert_eq!((l.width, l.height), (3 * 112 + 2 * 8, 2 * 96 + 8));
+        assert_eq!(l.tile(4), (120, 104));
+        assert_eq!(l.caption_band(4), (120, 104 + 80));
+        let no_captions = Layout::new(5, &board, 32, false).unwrap();
+        assert_eq!(no_captions.height, 2 * 80 + 8);
+        let square = Layout::new(16, &board, 8, true).unwrap();
+        assert_eq!((square.columns, square.rows), (4, 4));
+        let seventeen = Layout::new(17, &board, 8, true).unwrap();
+        assert_eq!((seventeen.columns, seventeen.rows), (5, 4));
+    }
+
+    #[test]
+    fn limits() {
+        let board = Board::rectangle("6x10", 10, 6);
+        let too_many = Layout::new(MAX_TILINGS + 1, &board, 4, false).unwrap_err();
+        assert!(too_many.to_string().contains("hint: use -n"));
+        assert!(Layout::new(0, &board, 32, false).is_err());
+        assert!(Layout::new(1, &board, 3, false).is_err());
+        let big = Layout::new(MAX_TILINGS, &board, 64, true).unwrap();
+        let err = big.check_pixels().unwrap_err().to_string();
+        assert!(err.contains("more than the limit of 100000000"), "{err}");
+        assert!(err.contains("--cell-size"), "{err}");
+        Layout::new(100, &board, 32, true)
+            .unwrap()
+            .check_pixels()
+            .unwrap();
+    }
+}

@@ -1,0 +1,299 @@
+//! PNG: the same drawing as the SVG ([`Scene`] placed by [`Layout`]), rasterized by hand
+//! into an RGB buffer (every shape is an axis-aligned rectangle or a dot, so no
+//! anti-aliasing is needed) and encoded with `image`'s deterministic PNG encoder. There
+//! is no font: labels are not drawn; gallery captions use a built-in 3×5 digit font.
+//! Pictures above [`MAX_PIXELS`](crate::render::layout::MAX_PIXELS) are refused.
+
+use image::codecs::png::PngEncoder;
+use image::{ExtendedColorType, ImageEncoder, RgbImage};
+
+use crate::error::Error;
+use crate::model::{Board, PieceSet, Tiling};
+use crate::render::layout::Layout;
+use crate::render::palette;
+use crate::render::scene::{Scene, Segment};
+use crate::render::RenderOptions;
+
+/// One tiling as PNG bytes.
+///
+/// # Errors
+/// As [`image`].
+pub fn tiling(
+    board: &Board,
+    set: &PieceSet,
+    t: &Tiling,
+    opts: &RenderOptions,
+) -> Result<Vec<u8>, Error> {
+    gallery(board, set, std::slice::from_ref(t), opts)
+}
+
+/// Several tilings in one PNG, laid out by [`Layout`].
+///
+/// # Errors
+/// As [`image`].
+pub fn gallery(
+    board: &Board,
+    set: &PieceSet,
+    ts: &[Tiling],
+    opts: &RenderOptions,
+) -> Result<Vec<u8>, Error> {
+    let img = image(board, set, ts, opts)?;
+    let mut bytes = Vec::new();
+    PngEncoder::new(&mut bytes)
+        .write_image(
+            img.as_raw(),
+            img.width(),
+            img.height(),
+            ExtendedColorType::Rgb8,
+        )
+        .expect("encoding PNG into memory cannot fail");
+    Ok(bytes)
+}
+
+/// The raster picture of `ts`.
+///
+/// # Errors
+/// As [`Layout::new`], and [`Layout::check_pixels`] for pictures that are too large.
+pub fn image(
+    board: &Board,
+    set: &PieceSet,
+    ts: &[Tiling],
+    opts: &RenderOptions,
+) -> Result<RgbImage, Error> {
+    let layout = Layout::new(ts.len(), board, opts.cell_size, opts.captions)?;
+    layout.check_pixels()?;
+    let mut canvas = Canvas::new(layout.width, layout.height, palette::BACKGROUND);
+    for (k, t) in ts.iter().enumerate() {
+        let (x, y) = layout.origin(k);
+        canvas.origin = (x as i64, y as i64);
+        draw(&mut canvas, &Scene::new(board, set, t), &layout);
+        if layout.caption > 0 {
+            canvas.origin = (0, 0);
+            let (bx, by) = layout.caption_band(k);
+            caption(&mut canvas, &layout, bx, by, k + 1);
+        }
+    }
+    Ok(
+        RgbImage::from_raw(layout.width, layout.height, canvas.pixels)
+            .expect("buffer size matches"),
+    )
+}
+
+fn draw(canvas: &mut Canvas, scene: &Scene, layout: &Layout) {
+    let s = layout.cell as i64;
+    for fill in &scene.fills {
+        for c in &fill.cells {
+            canvas.rect(c.x as i64 * s, c.y as i64 * s, s, s, fill.color);
+        }
+    }
+    for c in &scene.blocked {
+        canvas.rect(c.x as i64 * s, c.y as i64 * s, s, s, palette::BLOCKED);
+    }
+    for c in &scene.empty {
+        canvas.rect(c.x as i64 * s, c.y as i64 * s, s, s, palette::EMPTY);
+    }
+    for fill in &scene.fills {
+        lines(canvas, &fill.grid, s, 1, fill.grid_color);
+    }
+    lines(
+        canvas,
+        &scene.empty_grid,
+        s,
+        1,
+        palette::grid_color(palette::EMPTY),
+    );
+    lines(
+        canvas,
+        &scene.outline,
+        s,
+        layout.outline as i64,
+        palette::INK,
+    );
+    let r = (s / 10).max(1);
+    for fill in scene.fills.iter().filter(|f| f.fixed) {
+        for c in &fill.cells {
+            let (cx, cy) = (c.x as i64 * s + s / 4, c.y as i64 * s + s / 4);
+            canvas.dot(cx, cy, r, palette::text_color(fill.color));
+        }
+    }
+}
+
+/// Each segment as a band `width` pixels wide centred on it, ends extended so that
+/// corners close.
+fn lines(canvas: &mut Canvas, segments: &[Segment], s: i64, width: i64, color: [u8; 3]) {
+    let a = width / 2;
+    for g in segments {
+        let (x0, y0) = (g.x0 as i64 * s - a, g.y0 as i64 * s - a);
+        let (x1, y1) = (g.x1 as i64 * s - a + width, g.y1 as i64 * s - a + width);
+        canvas.rect(x0, y0, x1 - x0, y1 - y0, color);
+    }
+}
+
+/// Rows of a 3×5 digit font, 3 bits per row (bit 2 is the left column).
+const DIGITS: [[u8; 5]; 10] = [
+    [7, 5, 5, 5, 7],
+    [2, 6, 2, 2, 7],
+    [7, 1, 7, 4, 7],
+    [7, 1, 7, 1, 7],
+    [5, 5, 7, 1, 1],
+    [7, 4, 7, 1, 7],
+    [7, 4, 7, 5, 7],
+    [7, 1, 1, 1, 1],
+    [7, 5, 7, 5, 7],
+    [7, 5, 7, 1, 7],
+];
+
+/// The number `n`, centred in the caption band at `(bx, by)`.
+fn caption(canvas: &mut Canvas, layout: &Layout, bx: u32, by: u32, n: usize) {
+    let text = n.to_string();
+    let scale = (layout.caption as i64 / 8).max(1);
+    let advance = 4 * scale;
+    let width = advance * text.len() as i64 - scale;
+    let x0 = bx as i64 + (layout.tile_width as i64 - width) / 2;
+    let y0 = by as i64 + (layout.caption as i64 - 5 * scale) / 2;
+    for (i, d) in text.bytes().enumerate() {
+        let glyph = DIGITS[(d - b'0') as usize];
+        for (row, bits) in glyph.iter().enumerate() {
+            for col in 0..3 {
+                if bits & (4 >> col) != 0 {
+                    let x = x0 + i as i64 * advance + col * scale;
+                    canvas.rect(x, y0 + row as i64 * scale, scale, scale, palette::INK);
+                }
+            }
+        }
+    }
+}
+
+/// An RGB pixel buffer with clipped rectangle and dot drawing relative to an origin.
+struct Canvas {
+    width: i64,
+    height: i64,
+    pixels: Vec<u8>,
+    origin: (i64, i64),
+}
+
+impl Canvas {
+    fn new(width: u32, height: u32, background: [u8; 3]) -> Canvas {
+        let n = width as usize * height as usize;
+        let mut pixels = Vec::with_capacity(3 * n);
+        for _ in 0..n {
+            pixels.extend_from_slice(&background);
+        }
+        Canvas {
+            width: width as i64,
+            height: height as i64,
+            pixels,
+            origin: (0, 0),
+        }
+    }
+
+    /// The `w × h` rectangle at `(x, y)` (relative to the origin), clipped.
+    fn rect(&mut self, x: i64, y: i64, w: i64, h: i64, color: [u8; 3]) {
+        let (x, y) = (x + self.origin.0, y + self.origin.1);
+        let (x0, x1) = (x.max(0), (x + w).min(self.width));
+        let (y0, y1) = (y.max(0), (y + h).min(self.height));
+        for py in y0..y1 {
+            let row = (py * self.width) as usize * 3;
+            let span = &mut self.pixels[row + 3 * x0 as usize..row + 3 * x1.max(x0) as usize];
+            for px in span.chunks_exact_mut(3) {
+                px.copy_from_slice(&color);
+            }
+        }
+    }
+
+    /// A filled disc of radius `r` centred at `(cx, cy)` (relative to the origin).
+    fn dot(&mut self, cx: i64, cy: i64, r: i64, color: [u8; 3]) {
+        for dy in -r..r {
+            for dx in -r..r {
+                // Pixel centres at (dx + 0.5, dy + 0.5), doubled to stay in integers.
+                let (ex, ey) = (2 * dx + 1, 2 * dy + 1);
+                if ex * ex + ey * ey <= 4 * r * r {
+                    self.rect(cx + dx, cy + dy, 1, 1, color);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::fixtures;
+    use std::path::PathBuf;
+
+    fn golden(name: &str) -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("src/render/golden")
+            .join(name)
+    }
+
+    /// Compares with the committed golden file; `POLYX_BLESS=1` rewrites it.
+    fn check_golden(name: &str, bytes: &[u8]) {
+        let path = golden(name);
+        if std::env::var_os("POLYX_BLESS").is_some() {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, bytes).unwrap();
+        }
+        let expected = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(
+            expected == bytes,
+            "{name} differs from its golden file; POLYX_BLESS=1 rewrites it"
+        );
+    }
+
+    #[test]
+    fn holes_matches_golden() {
+        let (board, set, t) = fixtures::holes();
+        let bytes = tiling(&board, &set, &t, &RenderOptions::default()).unwrap();
+        check_golden("holes.png", &bytes);
+    }
+
+    #[test]
+    fn pentominoes_match_golden() {
+        let (board, set, t) = fixtures::pentominoes();
+        let bytes = tiling(&board, &set, &t, &RenderOptions::default()).unwrap();
+        check_golden("pentominoes.png", &bytes);
+    }
+
+    #[test]
+    fn preplaced_gallery_matches_golden() {
+        let (board, set, t) = fixtures::preplaced();
+        let ts = vec![t; 12];
+        let opts = RenderOptions {
+            cell_size: 24,
+            ..RenderOptions::default()
+        };
+        let img = image(&board, &set, &ts, &opts).unwrap();
+        let layout = Layout::new(12, &board, 24, true).unwrap();
+        assert_eq!((img.width(), img.height()), (layout.width, layout.height));
+        check_golden(
+            "preplaced-gallery.png",
+            &gallery(&board, &set, &ts, &opts).unwrap(),
+        );
+    }
+
+    #[test]
+    fn pixels_where_expected() {
+        let (board, set, t) = fixtures::holes();
+        let img = image(&board, &set, &[t], &RenderOptions::default()).unwrap();
+        let at = |x: u32, y: u32| img.get_pixel(x, y).0;
+        // Board origin (8, 8); the outside cell (0, 0) is background.
+        assert_eq!(at(8 + 16, 8 + 16), palette::BACKGROUND);
+        assert_eq!(at(8 + 2 * 32 + 16, 8 + 32 + 16), palette::BLOCKED);
+        assert_eq!(at(8 + 16, 8 + 32 + 8), palette::default_color(1));
+        assert_eq!(
+            at(8 + 32, 8 + 32 + 8),
+            palette::grid_color(palette::default_color(1))
+        );
+        assert_eq!(at(8 + 64, 8 + 32 + 8), palette::INK);
+    }
+
+    #[test]
+    fn too_large_is_refused() {
+        let board = Board::rectangle("big", 60, 60);
+        let ts = vec![Tiling::default(); 400];
+        let opts = RenderOptions::default();
+        let err = image(&board, &fixtures::two_l().1, &ts, &opts).unwrap_err();
+        assert!(err.to_string().contains("hint: use -n"), "{err}");
+    }
+}

@@ -1,0 +1,241 @@
+//! Hand-written SVG, byte-stable (integer coordinates, fixed element order). Per tiling:
+//! one `<path>` per placement filling the union of its cells (each row's run of cells
+//! one rectangle) in the piece's colour; blocked cells dark; uncovered open cells light
+//! grey; outside cells absent. Then thin grid lines inside each piece (a shade of its
+//! colour), one dark outline path along every edge between different regions, a dot
+//! near the top-left corner of each cell of a pre-placed piece (clear of the label), and
+//! the label at the cell nearest the piece's centre.
+//! Galleries add the solution number under each board. The `viewBox` makes it scale.
+
+use std::fmt::Write;
+
+use crate::error::Error;
+use crate::geom::Cell;
+use crate::model::{Board, PieceSet, Tiling};
+use crate::render::layout::Layout;
+use crate::render::palette::{self, hex};
+use crate::render::scene::{Scene, Segment};
+use crate::render::RenderOptions;
+
+/// One tiling as an SVG document.
+///
+/// # Errors
+/// As [`Layout::new`] (a cell size out of range).
+pub fn tiling(
+    board: &Board,
+    set: &PieceSet,
+    t: &Tiling,
+    opts: &RenderOptions,
+) -> Result<String, Error> {
+    gallery(board, set, std::slice::from_ref(t), opts)
+}
+
+/// Several tilings in one SVG document, laid out by [`Layout`].
+///
+/// # Errors
+/// As [`Layout::new`]: no tilings, too many, or a cell size out of range.
+pub fn gallery(
+    board: &Board,
+    set: &PieceSet,
+    ts: &[Tiling],
+    opts: &RenderOptions,
+) -> Result<String, Error> {
+    let layout = Layout::new(ts.len(), board, opts.cell_size, opts.captions)?;
+    let (w, h) = (layout.width, layout.height);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect width="{w}" height="{h}" fill="{}"/>"#,
+        hex(palette::BACKGROUND)
+    );
+    for (k, t) in ts.iter().enumerate() {
+        let (x, y) = layout.origin(k);
+        let _ = writeln!(out, r#"<g transform="translate({x} {y})">"#);
+        draw(&mut out, &Scene::new(board, set, t), &layout, opts.labels);
+        out.push_str("</g>\n");
+        if layout.caption > 0 {
+            let (bx, by) = layout.caption_band(k);
+            let size = layout.caption * 7 / 10;
+            let _ = writeln!(
+                out,
+                r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{size}" text-anchor="middle" fill="{}">{}</text>"#,
+                bx + layout.tile_width / 2,
+                by + layout.caption * 3 / 4,
+                hex(palette::INK),
+                k + 1
+            );
+        }
+    }
+    out.push_str("</svg>\n");
+    Ok(out)
+}
+
+fn draw(out: &mut String, scene: &Scene, layout: &Layout, labels: bool) {
+    let s = layout.cell as i32;
+    for fill in &scene.fills {
+        fill_cells(out, &fill.cells, fill.color, s);
+    }
+    fill_cells(out, &scene.blocked, palette::BLOCKED, s);
+    fill_cells(out, &scene.empty, palette::EMPTY, s);
+    for fill in &scene.fills {
+        stroke(out, &fill.grid, fill.grid_color, 1, s);
+    }
+    stroke(
+        out,
+        &scene.empty_grid,
+        palette::grid_color(palette::EMPTY),
+        1,
+        s,
+    );
+    stroke(out, &scene.outline, palette::INK, layout.outline, s);
+    for fill in scene.fills.iter().filter(|f| f.fixed) {
+        let r = (s / 10).max(1);
+        let color = hex(palette::text_color(fill.color));
+        for c in &fill.cells {
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{}" cy="{}" r="{r}" fill="{color}"/>"#,
+                c.x * s + s / 4,
+                c.y * s + s / 4
+            );
+        }
+    }
+    if labels {
+        for fill in &scene.fills {
+            let c = fill.label_cell;
+            let mut label = String::new();
+            escape(&mut label, fill.label);
+            let _ = writeln!(
+                out,
+                r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="middle" fill="{}">{label}</text>"#,
+                c.x * s + s / 2,
+                c.y * s + s / 2 + s * 9 / 50,
+                s / 2,
+                hex(palette::text_color(fill.color)),
+            );
+        }
+    }
+}
+
+/// One path filling `cells`: each horizontal run of cells in a row is one rectangle.
+fn fill_cells(out: &mut String, cells: &[Cell], color: [u8; 3], s: i32) {
+    if cells.is_empty() {
+        return;
+    }
+    let mut sorted = cells.to_vec();
+    sorted.sort();
+    let _ = write!(out, r#"<path fill="{}" d=""#, hex(color));
+    let mut i = 0;
+    while i < sorted.len() {
+        let start = sorted[i];
+        let mut j = i + 1;
+        while j < sorted.len() && sorted[j] == Cell::new(start.x + (j - i) as i32, start.y) {
+            j += 1;
+        }
+        let run = (j - i) as i32 * s;
+        let _ = write!(out, "M{} {}h{run}v{s}h-{run}z", start.x * s, start.y * s);
+        i = j;
+    }
+    out.push_str("\"/>\n");
+}
+
+/// One path stroking `segments` (given in cell units).
+fn stroke(out: &mut String, segments: &[Segment], color: [u8; 3], width: u32, s: i32) {
+    if segments.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        r#"<path fill="none" stroke="{}" stroke-width="{width}" stroke-linecap="square" d=""#,
+        hex(color)
+    );
+    for g in segments {
+        let (x0, y0) = (g.x0 * s, g.y0 * s);
+        if g.y0 == g.y1 {
+            let _ = write!(out, "M{x0} {y0}h{}", (g.x1 - g.x0) * s);
+        } else {
+            let _ = write!(out, "M{x0} {y0}v{}", (g.y1 - g.y0) * s);
+        }
+    }
+    out.push_str("\"/>\n");
+}
+
+fn escape(out: &mut String, c: char) {
+    match c {
+        '&' => out.push_str("&amp;"),
+        '<' => out.push_str("&lt;"),
+        '>' => out.push_str("&gt;"),
+        '"' => out.push_str("&quot;"),
+        c => out.push(c),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::fixtures;
+
+    fn opts(cell_size: u32) -> RenderOptions {
+        RenderOptions {
+            cell_size,
+            ..RenderOptions::default()
+        }
+    }
+
+    #[test]
+    fn two_l_trominoes() {
+        let (board, set, t) = fixtures::two_l();
+        let svg = tiling(&board, &set, &t, &opts(20)).unwrap();
+        assert!(svg.starts_with(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="70" height="50" viewBox="0 0 70 50">"#
+        ));
+        insta::assert_snapshot!(svg);
+    }
+
+    #[test]
+    fn holes_outside_and_blocked() {
+        let (board, set, t) = fixtures::holes();
+        insta::assert_snapshot!(tiling(&board, &set, &t, &opts(20)).unwrap());
+    }
+
+    #[test]
+    fn pentominoes() {
+        let (board, set, t) = fixtures::pentominoes();
+        insta::assert_snapshot!(tiling(&board, &set, &t, &RenderOptions::default()).unwrap());
+    }
+
+    #[test]
+    fn preplaced_is_dotted() {
+        let (board, set, t) = fixtures::preplaced();
+        let svg = tiling(&board, &set, &t, &opts(20)).unwrap();
+        assert_eq!(svg.matches("<circle").count(), 2);
+        assert!(svg.contains(r##"fill="#102030""##));
+        insta::assert_snapshot!(svg);
+    }
+
+    #[test]
+    fn gallery_has_captions_in_order() {
+        let (board, set, t) = fixtures::two_l();
+        let ts = vec![t; 3];
+        let o = RenderOptions {
+            labels: false,
+            ..opts(8)
+        };
+        let svg = gallery(&board, &set, &ts, &o).unwrap();
+        let layout = Layout::new(3, &board, 8, true).unwrap();
+        let size = format!(r#"width="{}" height="{}""#, layout.width, layout.height);
+        assert!(svg.contains(&size), "{size}");
+        assert_eq!(svg.matches("<g ").count(), 3);
+        let captions: Vec<&str> = svg
+            .lines()
+            .filter(|l| l.starts_with("<text"))
+            .map(|l| &l[l.find('>').unwrap() + 1..l.len() - "</text>".len()])
+            .collect();
+        assert_eq!(captions, ["1", "2", "3"]);
+        insta::assert_snapshot!(svg);
+    }
+}
