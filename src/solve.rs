@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::cover::{OptionId, Problem, Search, Stats, Visit};
+use crate::model::parity;
 use crate::model::puzzle::Puzzle;
 use crate::model::symmetry::Reduction;
 use crate::model::Tiling;
@@ -49,6 +50,8 @@ pub struct Solver {
     pub problem: Problem,
     /// Option → index into `puzzle.placements`.
     pub map: Vec<usize>,
+    /// False when a checkerboard argument proves there is no solution (no search runs).
+    pub feasible: bool,
 }
 
 impl Solver {
@@ -56,6 +59,7 @@ impl Solver {
         let reduction = Reduction::new(&puzzle);
         let (problem, map) = puzzle.problem_with(|k| reduction.allowed[k]);
         Solver {
+            feasible: parity::may_have_solutions(&puzzle),
             puzzle,
             mode,
             reduction,
@@ -123,6 +127,14 @@ impl Solver {
     /// class in both modes) to `accepted`.
     fn search(&self, mut accepted: impl FnMut(&[usize]) -> ControlFlow<()>) -> Report {
         let start = Instant::now();
+        if !self.feasible {
+            return Report {
+                solutions: 0,
+                complete: true,
+                stats: Stats::default(),
+                elapsed: start.elapsed(),
+            };
+        }
         let mut search = Search::new(&self.problem);
         let mut options: Vec<OptionId> = Vec::new();
         let mut solution: Vec<usize> = Vec::new();

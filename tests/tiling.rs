@@ -34,7 +34,10 @@ pub fn assert_exact_cover(puzzle: &Puzzle, t: &Tiling) {
     for p in &t.placements {
         used[p.piece] += 1;
         for &c in &p.cells {
-            assert!(seen.insert(c, p.piece).is_none(), "cell {c:?} covered twice");
+            assert!(
+                seen.insert(c, p.piece).is_none(),
+                "cell {c:?} covered twice"
+            );
             let sq = board.square(c);
             assert!(
                 sq == Square::Open || matches!(sq, Square::Preplaced(_)),
@@ -48,7 +51,12 @@ pub fn assert_exact_cover(puzzle: &Puzzle, t: &Tiling) {
         }
     }
     for (k, piece) in puzzle.set.pieces.iter().enumerate() {
-        assert!(used[k] <= piece.count, "piece {} used {} times", piece.name, used[k]);
+        assert!(
+            used[k] <= piece.count,
+            "piece {} used {} times",
+            piece.name,
+            used[k]
+        );
         if board.use_all_pieces {
             assert_eq!(used[k], piece.count, "piece {} not all used", piece.name);
         }
@@ -64,7 +72,10 @@ fn known_counts_in_both_modes() {
         if let Some(rows) = case.placements {
             assert_eq!(puzzle.placements.len(), rows, "{}: placements", case.name);
         }
-        for (mode, expected) in [(SymmetryMode::Keep, case.keep), (SymmetryMode::Reduce, case.reduce)] {
+        for (mode, expected) in [
+            (SymmetryMode::Keep, case.keep),
+            (SymmetryMode::Reduce, case.reduce),
+        ] {
             let solver = Solver::new(puzzle.clone(), mode);
             if let Some(n) = case.symmetries {
                 assert_eq!(solver.symmetries(), n, "{}: symmetries", case.name);
@@ -77,7 +88,13 @@ fn known_counts_in_both_modes() {
             });
             assert_eq!(found, expected, "{} ({})", case.name, mode.name());
             assert!(report.complete);
-            assert_eq!(solver.count().solutions, expected, "{} count ({})", case.name, mode.name());
+            assert_eq!(
+                solver.count().solutions,
+                expected,
+                "{} count ({})",
+                case.name,
+                mode.name()
+            );
         }
     }
 }

@@ -26,10 +26,16 @@ pub fn read(path: &str, text: &str) -> Result<Board, InputError> {
         let msg = if lines.len() < ROWS {
             format!("expected {ROWS} lines, found {}", lines.len())
         } else {
-            format!("expected {ROWS} lines, found {}: line 11 is extra", lines.len())
+            format!(
+                "expected {ROWS} lines, found {}: line 11 is extra",
+                lines.len()
+            )
         };
-        return Err(InputError::at(Location::at_line(path, text, line, col), msg)
-            .with_hint("line i (1 to 10) holds the i cells of row i: `.` empty, `A`..`L` a piece"));
+        return Err(
+            InputError::at(Location::at_line(path, text, line, col), msg).with_hint(
+                "line i (1 to 10) holds the i cells of row i: `.` empty, `A`..`L` a piece",
+            ),
+        );
     }
     let mut squares = vec![Square::Outside; ROWS * ROWS];
     let mut rows = Vec::with_capacity(ROWS);
@@ -82,7 +88,8 @@ pub fn solve(board: Board, set: PieceSet) -> Result<Option<String>, InputError> 
         let mut labels = vec![None; ROWS * ROWS];
         for p in &tiling.placements {
             for c in &p.cells {
-                labels[c.y as usize * ROWS + c.x as usize] = Some(solver.puzzle.set.pieces[p.piece].label);
+                labels[c.y as usize * ROWS + c.x as usize] =
+                    Some(solver.puzzle.set.pieces[p.piece].label);
             }
         }
         answer = Some(format_board(&solver.puzzle.board, Some(&labels)));

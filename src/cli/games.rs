@@ -10,4 +10,3 @@ pub fn queens(_args: &QueensArgs) -> anyhow::Result<Status> {
 pub fn sudoku(_args: &SudokuArgs) -> anyhow::Result<Status> {
     anyhow::bail!("sudoku is not built yet")
 }
-

@@ -24,7 +24,6 @@ use args::Command;
 pub enum Status {
     Success,
     NotFound,
-    Interrupted,
 }
 
 impl Status {
@@ -32,7 +31,6 @@ impl Status {
         match self {
             Status::Success => 0,
             Status::NotFound => 1,
-            Status::Interrupted => 130,
         }
     }
 }

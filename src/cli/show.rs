@@ -56,12 +56,20 @@ fn describe_pieces(set: &PieceSet, out: &mut String) {
             piece.name,
             piece.label,
             piece.shape.len(),
-            if piece.count > 1 { format!(", {} copies", piece.count) } else { String::new() },
+            if piece.count > 1 {
+                format!(", {} copies", piece.count)
+            } else {
+                String::new()
+            },
             if piece.mirror { "" } else { ", one-sided" },
             orientations.len()
         );
         // The orientations side by side, separated by two spaces.
-        let height = orientations.iter().map(|(s, _)| s.height()).max().unwrap_or(0);
+        let height = orientations
+            .iter()
+            .map(|(s, _)| s.height())
+            .max()
+            .unwrap_or(0);
         for y in 0..height {
             let mut line = String::new();
             for (k, (shape, _)) in orientations.iter().enumerate() {
@@ -87,8 +95,16 @@ fn describe_puzzle(puzzle: &Puzzle, out: &mut String) {
         board.width,
         board.height,
         board.open_count(),
-        if board.use_all_pieces { "" } else { ", pieces optional" },
-        if board.cover_all_cells { "" } else { ", cells optional" },
+        if board.use_all_pieces {
+            ""
+        } else {
+            ", pieces optional"
+        },
+        if board.cover_all_cells {
+            ""
+        } else {
+            ", cells optional"
+        },
     );
     if !board.description.is_empty() {
         let _ = writeln!(out, "{}", board.description);

@@ -52,10 +52,17 @@ impl Config {
             render.cell_size = px;
         }
         Ok(Config {
-            puzzle: args.puzzle.clone().unwrap_or_else(|| DEFAULT_PUZZLE.to_string()),
+            puzzle: args
+                .puzzle
+                .clone()
+                .unwrap_or_else(|| DEFAULT_PUZZLE.to_string()),
             pieces: args.pieces.clone(),
             count: count || args.count,
-            limit: if args.all { None } else { Some(args.limit.unwrap_or(1)) },
+            limit: if args.all {
+                None
+            } else {
+                Some(args.limit.unwrap_or(1))
+            },
             mode: match args.symmetry {
                 SymmetryArg::Reduce => SymmetryMode::Reduce,
                 SymmetryArg::Keep => SymmetryMode::Keep,
@@ -112,8 +119,13 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
             });
             if !tilings.is_empty() {
                 let board = &solver.puzzle.board;
-                let bytes =
-                    render::render_image(config.format, board, &solver.puzzle.set, &tilings, &config.render)?;
+                let bytes = render::render_image(
+                    config.format,
+                    board,
+                    &solver.puzzle.set,
+                    &tilings,
+                    &config.render,
+                )?;
                 emit(&config, &bytes, &inputs)?;
             }
             report
@@ -132,7 +144,11 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
         }
     };
     print_stats(&config, &solver, &report);
-    Ok(if report.solutions > 0 { Status::Success } else { Status::NotFound })
+    Ok(if report.solutions > 0 {
+        Status::Success
+    } else {
+        Status::NotFound
+    })
 }
 
 /// Writes text formats as solutions are found.
@@ -148,8 +164,15 @@ fn stream(config: &Config, solver: &Solver, out: &mut impl Write) -> anyhow::Res
             Format::Unicode => render::unicode::tiling(board, set, t, &Default::default()),
             _ => render::ascii::tiling(board, set, t),
         };
-        let sep = if index > 1 && config.format != Format::Json { "\n" } else { "" };
-        match out.write_all(sep.as_bytes()).and_then(|_| out.write_all(text.as_bytes())) {
+        let sep = if index > 1 && config.format != Format::Json {
+            "\n"
+        } else {
+            ""
+        };
+        match out
+            .write_all(sep.as_bytes())
+            .and_then(|_| out.write_all(text.as_bytes()))
+        {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 failure = Some(e);

@@ -135,7 +135,7 @@ pub fn pieces_for(board: &Board, pieces_override: Option<&str>) -> Result<PieceS
             board.name
         ));
         let error = InputError {
-            location: board.location(),
+            location: board.location().map(Box::new),
             ..error
         };
         return Err(error
@@ -156,7 +156,12 @@ pub fn pieces_for(board: &Board, pieces_override: Option<&str>) -> Result<PieceS
         // Point at the board's `pieces` key when the set cannot be found.
         Error::Input(mut input) if input.location.is_none() => {
             if let Some(line) = pieces_line(&board.origin.text) {
-                input.location = Some(Location::at_line(path, &board.origin.text, line, 1));
+                input.location = Some(Box::new(Location::at_line(
+                    path,
+                    &board.origin.text,
+                    line,
+                    1,
+                )));
                 input.path = None;
             }
             Error::Input(input)

@@ -6,6 +6,7 @@
 pub mod board;
 mod board_spec;
 pub mod library;
+pub mod parity;
 mod picture;
 pub mod piece;
 pub mod puzzle;
