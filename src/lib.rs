@@ -20,6 +20,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod apps;
 pub mod cover;
 pub mod error;
 
