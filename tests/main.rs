@@ -1,1 +1,12 @@
 //! The one integration test binary; each module is one area.
+
+mod apps;
+mod cli;
+mod engine;
+mod instances;
+mod props;
+
+/// The shared folder next to the worktree (instances, known counts).
+pub fn shared() -> std::path::PathBuf {
+    std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared"))
+}
