@@ -81,7 +81,11 @@ fn instance(c: &mut Criterion, name: &str, refdlx: Option<&Path>, seconds: u64) 
     let text = std::fs::read_to_string(&file).expect("the instance file");
     let count = polyx_count(&text);
     if let Some(r) = refdlx {
-        assert_eq!(refdlx_count(r, &file), count, "{name}: polyx and refdlx disagree");
+        assert_eq!(
+            refdlx_count(r, &file),
+            count,
+            "{name}: polyx and refdlx disagree"
+        );
     }
     let (ours, theirs) = (Cell::default(), Cell::default());
     let mut group = c.benchmark_group(name);

@@ -31,7 +31,7 @@ pub fn organ_pipe(n: u32) -> Vec<u32> {
             if j % 2 == 0 {
                 mid + j / 2
             } else {
-                mid - (j + 1) / 2
+                mid - j.div_ceil(2)
             }
         })
         .collect()

@@ -21,6 +21,8 @@ use args::Command;
 pub enum Status {
     Success,
     NotFound,
+    /// Ctrl-C; not produced until `solve` handles interruption.
+    #[allow(dead_code)]
     Interrupted,
 }
 

@@ -116,7 +116,10 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
-fn split_bounds(tok: &str) -> Result<(Option<(u32, u32)>, &str), String> {
+/// An item token split into its optional `min:max` bounds and its name.
+type Bounded<'a> = (Option<(u32, u32)>, &'a str);
+
+fn split_bounds(tok: &str) -> Result<Bounded<'_>, String> {
     let Some((bounds, name)) = tok.split_once('|') else {
         return Ok((None, tok));
     };
