@@ -1,7 +1,8 @@
 //! Property tests of the engine on random small matrices, against an oracle that knows
 //! nothing of dancing links: a brute-force count over every subset of the options.
 //! Also: every solution verifies, the links are sane after each run, a split into
-//! subproblems and a stop-and-resume both reproduce the plain run exactly.
+//! subproblems and a stop-and-resume both reproduce the plain run exactly. The number of
+//! cases is proptest's default (256), or `PROPTEST_CASES` when set.
 
 use std::ops::ControlFlow;
 
@@ -141,8 +142,6 @@ impl Visitor for Stopper<'_> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
     #[test]
     fn engine_agrees_with_brute_force(m in matrix()) {
         let p = build(&m);
