@@ -18,6 +18,7 @@ fn bad_input(args: &[&str], stdin: &str, needle: &str) {
     let out = polyx().args(args).write_stdin(stdin).assert().code(2);
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(stderr.starts_with("error:"), "{stderr}");
+    assert_eq!(stderr.matches("error").count(), 1, "said twice: {stderr}");
     assert!(stderr.contains(needle), "{needle:?} not in {stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(out.get_output().stdout.is_empty());
@@ -75,7 +76,11 @@ fn dlx_missing_file_exits_2() {
         .args(["dlx", "/nonexistent/x.dlx"])
         .assert()
         .code(2)
-        .stderr(predicate::str::starts_with("error:"));
+        .stderr(predicate::str::starts_with("error:"))
+        .stderr(predicate::str::contains("x.dlx: No such file"))
+        .stderr(predicate::function(|e: &str| {
+            e.matches("No such file").count() == 1
+        }));
 }
 
 #[test]
