@@ -1,5 +1,6 @@
 //! The `polyx` binary: a thin shell over the library (see `cli`).
 
+
 mod cli;
 
 fn main() -> std::process::ExitCode {

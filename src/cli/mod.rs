@@ -43,7 +43,7 @@ pub fn main() -> ExitCode {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("error: {err:#}");
+            eprintln!("error: {}", message(&err));
             ExitCode::from(2)
         }
     }
@@ -60,6 +60,20 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Show(a) => show::show(&a),
         Command::List => show::list(),
     }
+}
+
+/// The error and its causes, each cause added only if the text so far does not already
+/// show it (library errors print their source themselves).
+fn message(err: &anyhow::Error) -> String {
+    let mut text = err.to_string();
+    for cause in err.chain().skip(1) {
+        let cause = cause.to_string();
+        if !text.contains(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {

@@ -10,8 +10,9 @@
 //! backtrack without copying anything. `sanity()` (in `check.rs`) checks it.
 //!
 //! Items with multiplicities (Algorithm M) keep a `used` count; they are covered (their
-//! options hidden) only when they reach their maximum and leave the ring when they reach
-//! their minimum.
+//! options hidden) and leave the ring only when they reach their maximum. Between their
+//! minimum and maximum they stay in the ring, and the search may branch on them with the
+//! extra choice "no further option" (see `search.rs`).
 
 use super::{Bounds, Problem};
 
@@ -239,8 +240,8 @@ impl Dlx {
         self.unhide_options(i);
     }
 
-    /// One more use of item `i` with multiplicities: it leaves the ring when its minimum is
-    /// reached and its options are hidden when its maximum is.
+    /// One more use of item `i` with multiplicities: when its maximum is reached, its
+    /// options are hidden and (if primary) it leaves the ring.
     #[inline]
     pub fn consume(&mut self, i: u32) {
         let k = i as usize;
@@ -248,9 +249,9 @@ impl Dlx {
         let b = self.bounds[k];
         if self.used[k] == b.max {
             self.hide_options(i);
-        }
-        if self.used[k] == b.min {
-            self.unlink_item(i);
+            if b.is_primary() {
+                self.unlink_item(i);
+            }
         }
     }
 
@@ -259,13 +260,26 @@ impl Dlx {
     pub fn unconsume(&mut self, i: u32) {
         let k = i as usize;
         let b = self.bounds[k];
-        if self.used[k] == b.min {
-            self.relink_item(i);
-        }
         if self.used[k] == b.max {
+            if b.is_primary() {
+                self.relink_item(i);
+            }
             self.unhide_options(i);
         }
         self.used[k] -= 1;
+    }
+
+    /// Takes primary item `i` out of the ring without touching its options (the choice
+    /// "no further option" for an item that has reached its minimum).
+    #[inline]
+    pub fn retire(&mut self, i: u32) {
+        self.unlink_item(i);
+    }
+
+    /// Undoes `retire(i)`.
+    #[inline]
+    pub fn unretire(&mut self, i: u32) {
+        self.relink_item(i);
     }
 
     /// Takes the whole option of node `p` out of every list, `p`'s own included.

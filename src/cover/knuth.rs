@@ -116,7 +116,7 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
-/// `min:max|name` → the bounds (if written) and the name.
+/// An item token split into its optional `min:max` bounds and its name.
 type Bounded<'a> = (Option<(u32, u32)>, &'a str);
 
 fn split_bounds(tok: &str) -> Result<Bounded<'_>, String> {

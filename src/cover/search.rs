@@ -6,7 +6,10 @@
 //! X3 chooses the first primary item of minimum length, as Knuth's dlx1 does, so node
 //! counts match dlx1 on the same matrix. Items with multiplicities (Algorithm M) branch
 //! on "the first of their remaining options used", which never reports one set of
-//! options twice; their branching degree is `len - need + 1`.
+//! options twice; their branching degree is `len - need + 1`. Once such an item has its
+//! minimum (need = 0) but not its maximum, the last of its `len + 1` branches is "no
+//! further option": every remaining option of it excluded, the item leaves the ring
+//! (Knuth's step M5 with `x_l = i`); its level then has `x == item`.
 
 use std::ops::ControlFlow;
 
@@ -69,6 +72,10 @@ impl Visit<'_> {
     pub fn options_into(&self, out: &mut Vec<OptionId>) {
         out.clear();
         for level in self.levels {
+            if level.x == level.item {
+                // "No further option" for an item with multiplicities: nothing chosen.
+                continue;
+            }
             let mut p = level.x;
             while self.nodes[p as usize].top > 0 {
                 p += 1;
@@ -321,6 +328,10 @@ impl Search {
     #[inline]
     fn apply_top(&mut self) {
         let level = *self.levels.last().expect("a level");
+        if level.multiple && level.x == level.item {
+            self.dlx.retire(level.item);
+            return;
+        }
         if level.multiple {
             self.dlx.detach(level.x);
             self.excluded.push(level.x);
@@ -333,6 +344,10 @@ impl Search {
     #[inline]
     fn unapply_top(&mut self) {
         let level = *self.levels.last().expect("a level");
+        if level.multiple && level.x == level.item {
+            self.dlx.unretire(level.item);
+            return;
+        }
         self.dlx.uncommit_others(level.x);
         if level.multiple {
             self.dlx.unconsume(level.item);
@@ -353,11 +368,12 @@ impl Search {
         }
     }
 
-    /// Whether the top level has an option to try at `x`.
+    /// Whether the top level has an option (or, for an item with multiplicities that has
+    /// its minimum, the choice "no further option" at `x == item`) to try.
     #[inline]
     fn top_has_option(&self) -> bool {
         let level = self.levels.last().expect("a level");
-        level.x != level.item && level.pos < level.total
+        level.pos < level.total && (level.x != level.item || level.multiple)
     }
 
     /// Re-enters the state at the end of `path` without counting anything.

@@ -1,0 +1,310 @@
+//! Sudoku of box size b (an n×n grid, n = b², boxes b×b) as exact cover, the classic
+//! encoding (TAOCP 7.2.2.1): items `p{r}_{c}` (cell filled), `r{r}_{d}`, `c{c}_{d}` and
+//! `x{k}_{d}` (digit d once in row r, column c, box k); one option per candidate
+//! `(cell, digit)`. Givens are pre-applied: their cell and unit items are left out, and
+//! so are the options they rule out, so the search sees only what remains to be decided.
+//! Givens that clash (one symbol twice in a unit) leave an item `clash` with no option.
+//!
+//! Symbols ([`symbol`]): `1`-`9` for b <= 3; for b >= 4 `A`, `B`, ... (`A`-`P` for the
+//! 16×16 letter form of UVa 1309), then `a`, `b`, ... past `Z`, for b up to 7. `.` and
+//! `0` are empty cells. Reading the text is in [`parse`]; a solution is printed in the
+//! very layout it was read in, spaces included ([`Puzzle::render`]).
+
+mod parse;
+
+pub use parse::parse;
+
+use crate::cover::{ItemId, OptionId, Problem};
+use crate::error::InputError;
+
+/// The smallest and largest box sizes understood.
+pub const MIN_BOX: usize = 2;
+pub const MAX_BOX: usize = 7;
+
+const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// The character of digit `d` (1-based) in a grid of box size `b`.
+pub fn symbol(b: usize, d: u8) -> char {
+    let k = usize::from(d.max(1) - 1);
+    if b <= 3 {
+        char::from(b'1' + k as u8)
+    } else {
+        char::from(LETTERS[k.min(LETTERS.len() - 1)])
+    }
+}
+
+/// The digit of `c` in a grid of box size `b`: `Some(0)` for an empty cell, `Some(d)` for
+/// a symbol, `None` for anything else.
+pub fn value(b: usize, c: char) -> Option<u8> {
+    let n = b * b;
+    if c == '.' || c == '0' {
+        return Some(0);
+    }
+    let k = if b <= 3 {
+        c.to_digit(10).map(|d| d as usize)?
+    } else {
+        LETTERS.iter().position(|&l| char::from(l) == c)? + 1
+    };
+    (1..=n).contains(&k).then_some(k as u8)
+}
+
+/// The symbols of box size `b` as a range, for messages: `1-9`, `A-P`, `A-Z, a-w`.
+pub fn symbol_range(b: usize) -> String {
+    let n = (b * b) as u8;
+    if b >= 4 && n > 26 {
+        format!("A-Z, a-{}", symbol(b, n))
+    } else {
+        format!("{}-{}", symbol(b, 1), symbol(b, n))
+    }
+}
+
+/// How a puzzle was written: all its cells on one line, or one line per grid row.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Form {
+    Line,
+    Grid,
+}
+
+/// One puzzle: box size, cells in row-major order (0 empty, else a digit `1..=n`), and
+/// the text it was read from, to print the solution in the same layout.
+///
+/// # Guarantees
+/// `MIN_BOX <= box_size <= MAX_BOX`; `cells.len() == n²`; every cell is at most `n`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    box_size: usize,
+    cells: Vec<u8>,
+    form: Form,
+    /// 1-based line of the input where the puzzle starts.
+    line: usize,
+    /// The puzzle's lines as given, and where in them (line, byte offset) each cell is.
+    text: Vec<String>,
+    at: Vec<(u32, u32)>,
+}
+
+impl Puzzle {
+    /// A puzzle from its cells (0 empty), written on one line.
+    pub fn from_cells(box_size: usize, cells: Vec<u8>) -> Result<Puzzle, InputError> {
+        if !(MIN_BOX..=MAX_BOX).contains(&box_size) {
+            return Err(InputError::new(format!(
+                "box size {box_size} is not supported (use {MIN_BOX} to {MAX_BOX})"
+            )));
+        }
+        let n = box_size * box_size;
+        if cells.len() != n * n || cells.iter().any(|&d| usize::from(d) > n) {
+            return Err(InputError::new(format!(
+                "a {n}×{n} sudoku needs {} cells, each 0 to {n}",
+                n * n
+            )));
+        }
+        let line: String = cells
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { symbol(box_size, d) })
+            .collect();
+        let at = (0..n * n).map(|k| (0, k as u32)).collect();
+        Ok(Puzzle {
+            box_size,
+            cells,
+            form: Form::Line,
+            line: 1,
+            text: vec![line],
+            at,
+        })
+    }
+
+    pub fn box_size(&self) -> usize {
+        self.box_size
+    }
+
+    /// The side n = b² of the grid.
+    pub fn side(&self) -> usize {
+        self.box_size * self.box_size
+    }
+
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    pub fn form(&self) -> Form {
+        self.form
+    }
+
+    /// The 1-based input line where the puzzle starts.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// `cells` (a filled grid) in the layout this puzzle was given in, ending in `\n`.
+    pub fn render(&self, cells: &[u8]) -> String {
+        let mut lines = self.text.clone();
+        for (&(l, off), &d) in self.at.iter().zip(cells) {
+            let sym = if d == 0 {
+                '.'
+            } else {
+                symbol(self.box_size, d)
+            };
+            let off = off as usize;
+            let line = &mut lines[l as usize];
+            line.replace_range(off..off + 1, sym.encode_utf8(&mut [0; 4]));
+        }
+        let mut out = lines.join("\n");
+        out.push('\n');
+        out
+    }
+
+    /// The exact-cover problem of this puzzle, givens pre-applied.
+    pub fn cover(&self) -> Cover {
+        let (b, n) = (self.box_size, self.side());
+        let boxk = |r: usize, c: usize| (r / b) * b + c / b;
+        // used[unit][index * n + d - 1]: rows, columns, boxes.
+        let mut used = [vec![false; n * n], vec![false; n * n], vec![false; n * n]];
+        let mut clash = false;
+        for (k, &d) in self.cells.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let (r, c) = (k / n, k % n);
+            let d = usize::from(d) - 1;
+            for (unit, at) in [r, c, boxk(r, c)].into_iter().enumerate() {
+                clash |= std::mem::replace(&mut used[unit][at * n + d], true);
+            }
+        }
+        let mut problem = Problem::new();
+        let mut choices = Vec::new();
+        if clash {
+            problem.add_primary("clash");
+            return Cover {
+                problem,
+                choices,
+                clash,
+            };
+        }
+        let mut cell_item = vec![None; n * n];
+        for (k, &d) in self.cells.iter().enumerate() {
+            if d == 0 {
+                cell_item[k] = Some(problem.add_primary(format!("p{}_{}", k / n, k % n)));
+            }
+        }
+        let mut unit_item: [Vec<Option<ItemId>>; 3] = Default::default();
+        for (unit, name) in ["r", "c", "x"].into_iter().enumerate() {
+            unit_item[unit] = (0..n * n)
+                .map(|k| {
+                    let sym = symbol(b, (k % n) as u8 + 1);
+                    (!used[unit][k]).then(|| problem.add_primary(format!("{name}{}_{sym}", k / n)))
+                })
+                .collect();
+        }
+        for (k, item) in cell_item.iter().enumerate() {
+            let Some(p) = *item else { continue };
+            let (r, c) = (k / n, k % n);
+            for d in 0..n {
+                let units = [r, c, boxk(r, c)].map(|at| at * n + d);
+                let items = [0, 1, 2].map(|u| unit_item[u][units[u]]);
+                if let [Some(ri), Some(ci), Some(xi)] = items {
+                    // Cannot fail: four distinct items that exist.
+                    if problem.add_option(&[p, ri, ci, xi]).is_ok() {
+                        choices.push((k as u32, d as u8 + 1));
+                    }
+                }
+            }
+        }
+        Cover {
+            problem,
+            choices,
+            clash,
+        }
+    }
+}
+
+/// A puzzle's exact-cover problem and the `(cell, digit)` of each option.
+#[derive(Clone, Debug)]
+pub struct Cover {
+    problem: Problem,
+    choices: Vec<(u32, u8)>,
+    clash: bool,
+}
+
+impl Cover {
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// True if the givens break the rules by themselves (no search can succeed).
+    pub fn is_contradictory(&self) -> bool {
+        self.clash
+    }
+
+    /// The cell (row-major index) and digit of an option.
+    pub fn choice(&self, option: OptionId) -> (usize, u8) {
+        let (k, d) = self.choices[option.index()];
+        (k as usize, d)
+    }
+
+    /// `puzzle`'s cells with the digits of `solution` filled in.
+    pub fn fill(&self, puzzle: &Puzzle, solution: &[OptionId]) -> Vec<u8> {
+        let mut cells = puzzle.cells.clone();
+        for &o in solution {
+            let (k, d) = self.choice(o);
+            cells[k] = d;
+        }
+        cells
+    }
+}
+
+/// True if `cells` is a completely and correctly filled grid of box size `b`.
+pub fn is_valid_solution(b: usize, cells: &[u8]) -> bool {
+    let n = b * b;
+    if cells.len() != n * n || cells.iter().any(|&d| d == 0 || usize::from(d) > n) {
+        return false;
+    }
+    let mut seen = vec![false; 3 * n * n];
+    for (k, &d) in cells.iter().enumerate() {
+        let (r, c) = (k / n, k % n);
+        let d = usize::from(d) - 1;
+        for (unit, at) in [r, c, (r / b) * b + c / b].into_iter().enumerate() {
+            if std::mem::replace(&mut seen[(unit * n + at) * n + d], true) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cover::Search;
+
+    #[test]
+    fn symbols_round_trip() {
+        for b in MIN_BOX..=MAX_BOX {
+            for d in 1..=(b * b) as u8 {
+                assert_eq!(value(b, symbol(b, d)), Some(d), "b {b} d {d}");
+            }
+            assert_eq!(value(b, '.'), Some(0));
+            assert_eq!(value(b, '0'), Some(0));
+        }
+        assert_eq!(value(2, '5'), None);
+        assert_eq!(value(4, 'Q'), None);
+        assert_eq!(symbol_range(4), "A-P");
+        assert_eq!(symbol_range(6), "A-Z, a-j");
+    }
+
+    #[test]
+    fn givens_that_clash_have_no_solution() {
+        let mut cells = vec![0; 16];
+        cells[0] = 1;
+        cells[3] = 1;
+        let cover = Puzzle::from_cells(2, cells).unwrap().cover();
+        assert!(cover.is_contradictory());
+        assert_eq!(Search::new(cover.problem()).count(), 0);
+    }
+
+    #[test]
+    fn a_full_grid_has_one_solution() {
+        let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        assert!(is_valid_solution(2, &grid));
+        let cover = Puzzle::from_cells(2, grid.to_vec()).unwrap().cover();
+        assert_eq!(Search::new(cover.problem()).count(), 1);
+    }
+}

@@ -1,0 +1,208 @@
+//! Reading Sudoku text. Whitespace inside a line is ignored; every other character is a
+//! cell. A line of b⁴ cells is a whole puzzle; a line of b² cells starts a grid of b²
+//! such lines; blank lines separate grids (and may be left out between them). Lines of 16
+//! cells are ambiguous (a 4×4 puzzle, or a row of a 16×16 grid): a block of lines that
+//! contains a letter is read as 16×16 grids, otherwise as 4×4 puzzles, one per line.
+//! Every error names the line and column and says what was expected.
+
+use super::{symbol_range, value, Form, Puzzle, MAX_BOX, MIN_BOX};
+use crate::error::{InputError, Location};
+
+/// One input line: its text and its cells as (character, byte offset, 1-based column).
+struct Line<'a> {
+    text: &'a str,
+    cells: Vec<(char, usize, usize)>,
+}
+
+fn cells_of(text: &str) -> Vec<(char, usize, usize)> {
+    text.char_indices()
+        .enumerate()
+        .filter(|(_, (_, c))| !c.is_whitespace())
+        .map(|(col, (off, c))| (c, off, col + 1))
+        .collect()
+}
+
+/// The box size b with b^power == len, if one is supported.
+fn box_for(len: usize, power: u32) -> Option<usize> {
+    (MIN_BOX..=MAX_BOX).find(|b| b.pow(power) == len)
+}
+
+fn sizes(power: u32) -> String {
+    let list: Vec<String> = (MIN_BOX..=MAX_BOX.min(5))
+        .map(|b| b.pow(power).to_string())
+        .collect();
+    list.join(", ")
+}
+
+/// Every puzzle in `text`, which was read from `path`, in order.
+pub fn parse(path: &str, text: &str) -> Result<Vec<Puzzle>, InputError> {
+    let lines: Vec<Line<'_>> = text
+        .split('\n')
+        .map(|t| {
+            let text = t.trim_end_matches('\r');
+            Line {
+                text,
+                cells: cells_of(text),
+            }
+        })
+        .collect();
+    let err = |line: usize, col: usize, msg: String| {
+        InputError::at(Location::at_line(path, text, line + 1, col), msg)
+    };
+    let mut puzzles = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let len = lines[i].cells.len();
+        if len == 0 {
+            i += 1;
+            continue;
+        }
+        let block_end = (i..lines.len())
+            .find(|&j| lines[j].cells.is_empty())
+            .unwrap_or(lines.len());
+        let has_letters = lines[i..block_end]
+            .iter()
+            .any(|l| l.cells.iter().any(|(c, _, _)| c.is_ascii_alphabetic()));
+        let one_line = box_for(len, 4).filter(|&b| !(b == 2 && has_letters));
+        if let Some(b) = one_line {
+            puzzles.push(puzzle(path, text, b, Form::Line, i, &lines[i..=i])?);
+            i += 1;
+            continue;
+        }
+        let Some(b) = box_for(len, 2) else {
+            let end = lines[i].text.chars().count() + 1;
+            return Err(err(
+                i,
+                end,
+                format!("a line of {len} cells is neither a whole puzzle nor a row of a grid"),
+            )
+            .with_hint(format!(
+                "a puzzle on one line has {} cells; a grid has that many rows of {} cells",
+                sizes(4),
+                sizes(2)
+            )));
+        };
+        let n = b * b;
+        for j in i..i + n {
+            let Some(line) = lines.get(j).filter(|l| !l.cells.is_empty()) else {
+                let col = lines.get(j).map_or(1, |l| l.text.chars().count() + 1);
+                return Err(err(
+                    j,
+                    col,
+                    format!(
+                        "the {n}×{n} grid that starts on line {} has only {} rows",
+                        i + 1,
+                        j - i
+                    ),
+                )
+                .with_hint(format!(
+                    "a {n}×{n} grid has {n} lines of {n} cells; blank lines separate grids"
+                )));
+            };
+            if line.cells.len() != n {
+                let col = match line.cells.get(n) {
+                    Some(&(_, _, col)) => col,
+                    None => line.text.chars().count() + 1,
+                };
+                return Err(err(
+                    j,
+                    col,
+                    format!(
+                        "this row has {} cells, but the grid that starts on line {} has rows of {n}",
+                        line.cells.len(),
+                        i + 1
+                    ),
+                )
+                .with_hint(format!(
+                    "every row of a {n}×{n} grid has {n} cells; `.` or `0` is an empty cell"
+                )));
+            }
+        }
+        puzzles.push(puzzle(path, text, b, Form::Grid, i, &lines[i..i + n])?);
+        i += n;
+    }
+    if puzzles.is_empty() {
+        return Err(
+            InputError::in_file(path, "no puzzle in the input").with_hint(
+                "give one puzzle per line (81 cells for 9×9), or grids of 9 lines of 9 cells",
+            ),
+        );
+    }
+    Ok(puzzles)
+}
+
+/// The puzzle made of `lines` (starting at 0-based line `first`), each cell checked.
+fn puzzle(
+    path: &str,
+    text: &str,
+    b: usize,
+    form: Form,
+    first: usize,
+    lines: &[Line<'_>],
+) -> Result<Puzzle, InputError> {
+    let n = b * b;
+    let mut cells = Vec::with_capacity(n * n);
+    let mut at = Vec::with_capacity(n * n);
+    for (l, line) in lines.iter().enumerate() {
+        for &(c, off, col) in &line.cells {
+            let Some(d) = value(b, c) else {
+                let loc = Location::at_line(path, text, first + l + 1, col);
+                return Err(InputError::at(
+                    loc,
+                    format!("`{c}` is not a symbol of a {n}×{n} sudoku"),
+                )
+                .with_hint(format!(
+                    "the symbols are {}; `.` or `0` is an empty cell",
+                    symbol_range(b)
+                )));
+            };
+            cells.push(d);
+            at.push((l as u32, off as u32));
+        }
+    }
+    Ok(Puzzle {
+        box_size: b,
+        cells,
+        form,
+        line: first + 1,
+        text: lines.iter().map(|l| l.text.to_string()).collect(),
+        at,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_forms_and_blank_lines() {
+        let text = "1...\n..2.\n.3..\n...4\n\n1.......2......3\n";
+        let p = parse("t", text).unwrap();
+        assert_eq!(p.len(), 2);
+        assert_eq!((p[0].form(), p[0].line()), (Form::Grid, 1));
+        assert_eq!((p[1].form(), p[1].line()), (Form::Line, 6));
+        assert_eq!(p[1].cells()[15], 3);
+    }
+
+    #[test]
+    fn a_foreign_symbol_is_located() {
+        let e = parse("f", "1234\n34x2\n2143\n4321\n").unwrap_err();
+        let loc = e.location.unwrap();
+        assert_eq!((loc.line, loc.column), (2, 3));
+    }
+
+    #[test]
+    fn a_short_grid_is_an_error() {
+        let e = parse("f", "1234\n3412\n\n").unwrap_err();
+        assert_eq!(e.location.unwrap().line, 3);
+    }
+
+    #[test]
+    fn letters_make_sixteen_cells_a_grid_row() {
+        let row = "A...............\n";
+        let text = row.repeat(16);
+        let p = parse("t", &text);
+        // 16 'A's in column 0: a clash, but well-formed.
+        assert_eq!(p.unwrap()[0].box_size(), 4);
+    }
+}
