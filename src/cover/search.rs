@@ -13,7 +13,7 @@
 
 use std::ops::ControlFlow;
 
-use super::dlx::{Dlx, Node};
+use super::dlx::Dlx;
 use super::split::{Resume, Subproblem};
 use super::{OptionId, Problem};
 
@@ -55,7 +55,7 @@ pub(crate) struct Level {
 
 /// What a visitor sees: the current stack, at a solution or at a periodic tick.
 pub struct Visit<'a> {
-    nodes: &'a [Node],
+    top: &'a [i32],
     levels: &'a [Level],
     stats: Stats,
 }
@@ -77,10 +77,10 @@ impl Visit<'_> {
                 continue;
             }
             let mut p = level.x;
-            while self.nodes[p as usize].top > 0 {
+            while self.top[p as usize] > 0 {
                 p += 1;
             }
-            out.push(OptionId((-self.nodes[p as usize].top - 1) as u32));
+            out.push(OptionId((-self.top[p as usize] - 1) as u32));
         }
     }
 
@@ -316,7 +316,7 @@ impl Search {
         }
         self.levels.push(Level {
             item,
-            x: self.dlx.nodes[item as usize].down,
+            x: self.dlx.links[item as usize].down,
             pos: 0,
             total,
             multiple,
@@ -397,7 +397,7 @@ impl Search {
             for _ in 0..pos {
                 let top = self.levels.last_mut().expect("a level");
                 let x = top.x;
-                top.x = self.dlx.nodes[x as usize].down;
+                top.x = self.dlx.links[x as usize].down;
                 top.pos += 1;
                 if multiple {
                     self.dlx.detach(x);
@@ -434,7 +434,7 @@ impl Search {
                 Step::Enter => {
                     if self.stats.nodes & self.tick_mask == 0 {
                         let visit = Visit {
-                            nodes: &self.dlx.nodes,
+                            top: &self.dlx.top,
                             levels: &self.levels,
                             stats: self.stats(),
                         };
@@ -458,7 +458,7 @@ impl Search {
                     if self.dlx.rlink[0] == 0 {
                         self.stats.solutions += 1;
                         let visit = Visit {
-                            nodes: &self.dlx.nodes,
+                            top: &self.dlx.top,
                             levels: &self.levels,
                             stats: self.stats(),
                         };
@@ -498,7 +498,7 @@ impl Search {
                 Step::TryAgain => {
                     self.unapply_top();
                     let top = self.levels.last_mut().expect("a level");
-                    top.x = self.dlx.nodes[top.x as usize].down;
+                    top.x = self.dlx.links[top.x as usize].down;
                     top.pos += 1;
                     step = Step::Try;
                 }
