@@ -55,8 +55,10 @@ fn merge(summaries: &[(String, Summary)]) -> Result<Summary, InputError> {
             ));
         }
         if !s.complete {
-            return Err(InputError::in_file(name, "is the summary of an incomplete run")
-                .with_hint("run that shard again (with --checkpoint it resumes)"));
+            return Err(
+                InputError::in_file(name, "is the summary of an incomplete run")
+                    .with_hint("run that shard again (with --checkpoint it resumes)"),
+            );
         }
         let shard = if s.shard.is_empty() {
             Shard::WHOLE
@@ -83,11 +85,10 @@ fn merge(summaries: &[(String, Summary)]) -> Result<Summary, InputError> {
         .map(|i| format!("{i}/{count}"))
         .collect();
     if !missing.is_empty() {
-        return Err(InputError::new(format!(
-            "shards missing: {}",
-            missing.join(", ")
-        ))
-        .with_hint("give the summary of every shard"));
+        return Err(
+            InputError::new(format!("shards missing: {}", missing.join(", ")))
+                .with_hint("give the summary of every shard"),
+        );
     }
     Ok(total)
 }

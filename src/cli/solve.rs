@@ -2,10 +2,10 @@
 //! solutions rendered to stdout or, atomically, to a file.
 
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
@@ -84,15 +84,19 @@ impl Config {
 fn long_options(args: &SolveArgs) -> Result<run::Options, InputError> {
     let threads = match args.threads {
         Some(0) => {
-            return Err(InputError::new("--threads 0: at least one thread is needed")
-                .with_hint("leave -j out to use every core"))
+            return Err(
+                InputError::new("--threads 0: at least one thread is needed")
+                    .with_hint("leave -j out to use every core"),
+            )
         }
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     if args.checkpoint_every == 0 {
-        return Err(InputError::new("--checkpoint-every 0: give a number of seconds")
-            .with_hint("e.g. --checkpoint-every 60"));
+        return Err(
+            InputError::new("--checkpoint-every 0: give a number of seconds")
+                .with_hint("e.g. --checkpoint-every 60"),
+        );
     }
     Ok(run::Options {
         threads,
@@ -153,7 +157,11 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
         let report = run::run(&solver, &config.long, &mut |_| ControlFlow::Continue(()))?;
         let mut out = output::stdout();
         if config.format == Format::Json {
-            writeln!(out, "{}", json::summary(&summary(&config, &solver, &report)))?;
+            writeln!(
+                out,
+                "{}",
+                json::summary(&summary(&config, &solver, &report))
+            )?;
         } else {
             writeln!(out, "{}", report.solutions)?;
         }

@@ -85,7 +85,10 @@ pub type Emit<'a> = dyn FnMut(&Tiling) -> ControlFlow<()> + 'a;
 /// A task's state.
 enum Slot {
     Pending,
-    Running { weight: f64, done: f64 },
+    Running {
+        weight: f64,
+        done: f64,
+    },
     /// Ended: to the end (`resume: None`) or stopped at `resume`.
     Ended(Ended),
     Emitted,
@@ -176,7 +179,10 @@ pub fn run_with<E: Subtrees>(
                 stats,
                 done: 0.0,
                 elapsed_ms: 0,
-                tasks: tasks.into_iter().map(|sub| Task { sub, resume: None }).collect(),
+                tasks: tasks
+                    .into_iter()
+                    .map(|sub| Task { sub, resume: None })
+                    .collect(),
             }
         }
     };
@@ -217,7 +223,10 @@ pub fn run_with<E: Subtrees>(
                 break;
             }
             let estimate = base.done + em.done + in_flight(&state.slots);
-            progress.update(base.solutions + em.solutions + buffered(&state.slots), estimate);
+            progress.update(
+                base.solutions + em.solutions + buffered(&state.slots),
+                estimate,
+            );
             if let Some(path) = &opts.checkpoint {
                 if last_save.elapsed() >= opts.checkpoint_every {
                     let cp = snapshot(&base, &shared.tasks, &state.slots, &em, opts, start);
@@ -461,7 +470,10 @@ impl Sink for TaskSink<'_, '_> {
         self.placements
             .extend(options.iter().map(|o| solver.map[o.index()]));
         self.placements.sort_unstable();
-        if !solver.reduction.accepts(&self.placements, &mut self.scratch) {
+        if !solver
+            .reduction
+            .accepts(&self.placements, &mut self.scratch)
+        {
             return ControlFlow::Continue(());
         }
         match (solver.mode, opts.printing) {
