@@ -9,6 +9,7 @@
 //! one of them, stopping and resuming exactly (the DLX [`Search`] here).
 
 pub mod checkpoint;
+mod commit;
 pub mod parallel;
 pub mod plan;
 pub mod progress;

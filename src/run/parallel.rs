@@ -20,6 +20,7 @@ use crate::model::Tiling;
 use crate::solve::{Solver, SymmetryMode};
 
 use super::checkpoint::{self, Checkpoint, Task};
+use super::commit::{buffered, in_flight, snapshot, Emitter};
 use super::plan::{minus, shard_tasks};
 use super::progress::Progress;
 use super::shard::Shard;
@@ -83,7 +84,7 @@ pub struct LongReport {
 pub type Emit<'a> = dyn FnMut(&Tiling) -> ControlFlow<()> + 'a;
 
 /// A task's state.
-enum Slot {
+pub(super) enum Slot {
     Pending,
     Running {
         weight: f64,
@@ -96,13 +97,13 @@ enum Slot {
     Partial(Resume),
 }
 
-struct Ended {
-    resume: Option<Resume>,
-    weight: f64,
-    done: f64,
-    solutions: u64,
-    stats: Stats,
-    buffer: Vec<Vec<usize>>,
+pub(super) struct Ended {
+    pub resume: Option<Resume>,
+    pub weight: f64,
+    pub done: f64,
+    pub solutions: u64,
+    pub stats: Stats,
+    pub buffer: Vec<Vec<usize>>,
 }
 
 struct State {
@@ -111,13 +112,13 @@ struct State {
     error: Option<Error>,
 }
 
-struct Shared<'a> {
-    solver: &'a Solver,
-    opts: &'a Options,
+pub(super) struct Shared<'a> {
+    pub solver: &'a Solver,
+    pub opts: &'a Options,
     tasks: Vec<Task>,
     next: AtomicUsize,
     /// Set once enough solutions were emitted (or the emitter broke).
-    enough: AtomicBool,
+    pub enough: AtomicBool,
     ticks: AtomicU64,
     state: Mutex<State>,
     changed: Condvar,
@@ -269,128 +270,6 @@ pub fn run_with<E: Subtrees>(
         tasks: n,
         resumed,
     })
-}
-
-/// Emits ended tasks in order; commits their counters.
-struct Emitter {
-    cursor: usize,
-    /// Committed by this run.
-    solutions: u64,
-    stats: Stats,
-    done: f64,
-    /// Solutions committed by earlier runs.
-    base: u64,
-    /// The limit was reached or the receiver broke.
-    over: bool,
-}
-
-impl Emitter {
-    fn emit(&mut self, slots: &mut [Slot], shared: &Shared<'_>, emit: &mut Emit<'_>) {
-        let opts = shared.opts;
-        while self.cursor < slots.len() && !self.over {
-            let Slot::Ended(ended) = &mut slots[self.cursor] else {
-                return;
-            };
-            for s in ended.buffer.drain(..) {
-                if opts.limit.is_some_and(|l| self.base + self.solutions >= l) {
-                    break;
-                }
-                self.solutions += 1;
-                let tiling = shared.solver.puzzle.tiling(s);
-                if emit(&tiling).is_break() {
-                    self.over = true;
-                    break;
-                }
-            }
-            if opts.limit.is_some_and(|l| self.base + self.solutions >= l) {
-                self.over = true;
-            }
-            if self.over {
-                shared.enough.store(true, Ordering::Relaxed);
-                return;
-            }
-            if !opts.printing {
-                self.solutions += ended.solutions;
-            }
-            self.stats += ended.stats;
-            self.done += ended.weight * ended.done;
-            match ended.resume.take() {
-                None => {
-                    slots[self.cursor] = Slot::Emitted;
-                    self.cursor += 1;
-                }
-                Some(r) => {
-                    slots[self.cursor] = Slot::Partial(r);
-                    return;
-                }
-            }
-        }
-    }
-}
-
-/// The state to save: committed counters and the tasks left.
-fn snapshot(
-    base: &Checkpoint,
-    tasks: &[Task],
-    slots: &[Slot],
-    em: &Emitter,
-    opts: &Options,
-    start: Instant,
-) -> Checkpoint {
-    let mut cp = Checkpoint {
-        solutions: base.solutions + em.solutions,
-        stats: base.stats,
-        done: base.done + em.done,
-        elapsed_ms: base.elapsed_ms + start.elapsed().as_millis() as u64,
-        tasks: Vec::new(),
-        ..base.clone()
-    };
-    cp.stats += em.stats;
-    for (task, slot) in tasks.iter().zip(slots) {
-        match slot {
-            Slot::Emitted => {}
-            Slot::Partial(r) => cp.tasks.push(Task {
-                sub: task.sub.clone(),
-                resume: Some(r.clone()),
-            }),
-            Slot::Ended(e) if !opts.printing => {
-                cp.solutions += e.solutions;
-                cp.stats += e.stats;
-                cp.done += e.weight * e.done;
-                if let Some(r) = &e.resume {
-                    cp.tasks.push(Task {
-                        sub: task.sub.clone(),
-                        resume: Some(r.clone()),
-                    });
-                }
-            }
-            _ => cp.tasks.push(task.clone()),
-        }
-    }
-    cp
-}
-
-/// The share of the tree done inside tasks not yet emitted.
-fn in_flight(slots: &[Slot]) -> f64 {
-    slots
-        .iter()
-        .map(|s| match s {
-            Slot::Running { weight, done } => weight * done,
-            Slot::Ended(e) => e.weight * e.done,
-            _ => 0.0,
-        })
-        .sum()
-}
-
-/// Solutions found in tasks not yet emitted.
-fn buffered(slots: &[Slot]) -> u64 {
-    slots
-        .iter()
-        .map(|s| match s {
-            Slot::Ended(e) => e.solutions,
-            _ => 0,
-        })
-        .sum()
 }
 
 fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + Sync)) {
