@@ -26,6 +26,7 @@ pub mod error;
 pub mod geom;
 pub mod model;
 pub mod render;
+pub mod run;
 pub mod solve;
 
 pub use error::{Error, InputError, Location, Result};

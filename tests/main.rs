@@ -4,6 +4,7 @@ mod apps;
 mod cli;
 mod engine;
 mod instances;
+mod long_runs;
 mod props;
 mod tiling;
 

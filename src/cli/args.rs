@@ -35,6 +35,15 @@ pub enum Command {
     Sudoku(SudokuArgs),
     /// Place N non-attacking queens on an N×N board.
     Queens(QueensArgs),
+    /// Add up the JSON summaries of the shards of one search (`--shard I/N -f json`).
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// Files holding the JSON output of each shard (the summary line is used).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
 }
 
 #[derive(Args, Debug, Clone)]

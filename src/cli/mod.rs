@@ -5,6 +5,7 @@
 mod args;
 mod dlx;
 mod games;
+mod merge;
 mod noi;
 mod output;
 mod show;
@@ -24,6 +25,8 @@ use args::Command;
 pub enum Status {
     Success,
     NotFound,
+    /// Stopped by Ctrl-C (the partial result was reported).
+    Interrupted,
 }
 
 impl Status {
@@ -31,6 +34,7 @@ impl Status {
         match self {
             Status::Success => 0,
             Status::NotFound => 1,
+            Status::Interrupted => 130,
         }
     }
 }
@@ -59,6 +63,7 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Count(a) => solve::run(&a, true),
         Command::Show(a) => show::show(&a),
         Command::List => show::list(),
+        Command::Merge(a) => merge::run(&a),
     }
 }
 

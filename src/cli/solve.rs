@@ -1,18 +1,21 @@
 //! `polyx solve` and `polyx count`: arguments → a validated configuration → the solver →
 //! solutions rendered to stdout or, atomically, to a file.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
 use polyx::model::{library, Board, PieceSet, Puzzle, Tiling};
 use polyx::render::{self, json, Format, RenderOptions};
-use polyx::solve::{Report, Solver, SymmetryMode};
+use polyx::run::{self, LongReport, Shard};
+use polyx::solve::{Solver, SymmetryMode};
 use polyx::InputError;
 
-use super::args::{FormatArg, SolveArgs, SymmetryArg};
+use super::args::{FormatArg, ProgressArg, SolveArgs, SymmetryArg};
 use super::{output, read_input, Status};
 
 /// The default puzzle when none is named.
@@ -29,6 +32,7 @@ struct Config {
     output: Option<PathBuf>,
     render: RenderOptions,
     stats: bool,
+    long: run::Options,
 }
 
 impl Config {
@@ -71,8 +75,53 @@ impl Config {
             output: args.output.clone(),
             render,
             stats: args.stats,
+            long: long_options(args)?,
         })
     }
+}
+
+/// Threads, progress, checkpoint and shard.
+fn long_options(args: &SolveArgs) -> Result<run::Options, InputError> {
+    let threads = match args.threads {
+        Some(0) => {
+            return Err(
+                InputError::new("--threads 0: at least one thread is needed")
+                    .with_hint("leave -j out to use every core"),
+            )
+        }
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    if args.checkpoint_every == 0 {
+        return Err(
+            InputError::new("--checkpoint-every 0: give a number of seconds")
+                .with_hint("e.g. --checkpoint-every 60"),
+        );
+    }
+    Ok(run::Options {
+        threads,
+        shard: match &args.shard {
+            Some(text) => Shard::parse(text)?,
+            None => Shard::WHOLE,
+        },
+        checkpoint: args.checkpoint.clone(),
+        checkpoint_every: Duration::from_secs(args.checkpoint_every),
+        progress: match args.progress {
+            ProgressArg::Always => true,
+            ProgressArg::Never => false,
+            ProgressArg::Auto => std::io::stderr().is_terminal(),
+        },
+        ..run::Options::default()
+    })
+}
+
+/// The first Ctrl-C sets `stop`; the second ends the process at once.
+fn on_interrupt(stop: Arc<AtomicBool>) {
+    let _ = ctrlc::set_handler(move || {
+        if stop.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
 }
 
 fn format_of(f: FormatArg) -> Format {
@@ -97,26 +146,37 @@ pub fn load(puzzle: &str, pieces: Option<&str>) -> Result<(Board, PieceSet), pol
 }
 
 pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
-    let config = Config::new(args, count)?;
+    let mut config = Config::new(args, count)?;
     let (board, set) = load(&config.puzzle, config.pieces.as_deref())?;
     let puzzle = Puzzle::new(board, set)?;
     let solver = Solver::new(puzzle, config.mode);
+    on_interrupt(config.long.stop.clone());
+    config.long.printing = !config.count;
+    config.long.limit = if config.count { None } else { config.limit };
     if config.count {
-        let report = solver.count();
+        let report = run::run(&solver, &config.long, &mut |_| ControlFlow::Continue(()))?;
         let mut out = output::stdout();
-        writeln!(out, "{}", report.solutions)?;
+        if config.format == Format::Json {
+            writeln!(
+                out,
+                "{}",
+                json::summary(&summary(&config, &solver, &report))
+            )?;
+        } else {
+            writeln!(out, "{}", report.solutions)?;
+        }
         output::finish(out)?;
         print_stats(&config, &solver, &report);
-        return Ok(Status::Success);
+        return Ok(finished(&config, &report, Status::Success));
     }
     let inputs = input_paths(&config);
     let report = match (config.format, &config.output) {
         (Format::Svg | Format::Png, _) => {
             let mut tilings: Vec<Tiling> = Vec::new();
-            let report = solver.run(config.limit, |t| {
+            let report = run::run(&solver, &config.long, &mut |t| {
                 tilings.push(t.clone());
                 ControlFlow::Continue(())
-            });
+            })?;
             if !tilings.is_empty() {
                 let board = &solver.puzzle.board;
                 let bytes = render::render_image(
@@ -144,23 +204,58 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
         }
     };
     print_stats(&config, &solver, &report);
-    Ok(if report.solutions > 0 {
+    let status = if report.solutions > 0 {
         Status::Success
     } else {
         Status::NotFound
-    })
+    };
+    Ok(finished(&config, &report, status))
 }
 
-/// Writes text formats as solutions are found.
-fn stream(config: &Config, solver: &Solver, out: &mut impl Write) -> anyhow::Result<Report> {
+/// `status`, or [`Status::Interrupted`] (said on stderr) if Ctrl-C stopped the run.
+fn finished(config: &Config, report: &LongReport, status: Status) -> Status {
+    if !report.interrupted {
+        return status;
+    }
+    let saved = match &config.long.checkpoint {
+        Some(path) => format!("; resume with --checkpoint {}", path.display()),
+        None => String::new(),
+    };
+    eprintln!(
+        "polyx: interrupted: {} {} so far, the search is incomplete{saved}",
+        report.solutions,
+        if config.count { "counted" } else { "found" }
+    );
+    Status::Interrupted
+}
+
+fn summary(config: &Config, solver: &Solver, report: &LongReport) -> json::Summary {
+    json::Summary {
+        solutions: report.solutions,
+        complete: report.complete,
+        symmetry: config.mode.name().to_string(),
+        puzzle: solver.puzzle.board.name.clone(),
+        shard: if config.long.shard.is_whole() {
+            String::new()
+        } else {
+            config.long.shard.to_string()
+        },
+        nodes: report.stats.nodes,
+        updates: report.stats.updates,
+        elapsed_ms: millis(report.elapsed),
+    }
+}
+
+/// Writes text formats as solutions are found (in search order, whatever the threads).
+fn stream(config: &Config, solver: &Solver, out: &mut impl Write) -> anyhow::Result<LongReport> {
     let board = &solver.puzzle.board;
     let set = &solver.puzzle.set;
     let mut failure = None;
     let mut index = 0u64;
-    let report = solver.run(config.limit, |t| {
+    let report = run::run(solver, &config.long, &mut |t| {
         index += 1;
         let text = match config.format {
-            Format::Json => json::solution(index, set, t),
+            Format::Json => json::solution(index, set, t) + "\n",
             Format::Unicode => render::unicode::tiling(board, set, t, &Default::default()),
             _ => render::ascii::tiling(board, set, t),
         };
@@ -179,20 +274,13 @@ fn stream(config: &Config, solver: &Solver, out: &mut impl Write) -> anyhow::Res
                 ControlFlow::Break(())
             }
         }
-    });
+    })?;
     if let Some(e) = failure {
         return Err(e.into());
     }
     if config.format == Format::Json {
-        let summary = json::Summary {
-            solutions: report.solutions,
-            complete: report.complete,
-            symmetry: config.mode.name().to_string(),
-            nodes: report.stats.nodes,
-            elapsed_ms: millis(report.elapsed),
-            ..Default::default()
-        };
-        out.write_all(json::summary(&summary).as_bytes())?;
+        let line = json::summary(&summary(config, solver, &report)) + "\n";
+        out.write_all(line.as_bytes())?;
     }
     Ok(report)
 }
@@ -227,12 +315,12 @@ fn emit(config: &Config, bytes: &[u8], inputs: &[PathBuf]) -> anyhow::Result<()>
     Ok(())
 }
 
-fn print_stats(config: &Config, solver: &Solver, report: &Report) {
+fn print_stats(config: &Config, solver: &Solver, report: &LongReport) {
     if !config.stats {
         return;
     }
     eprintln!(
-        "{}: {} items, {} options ({} placements), {} symmetries, {} nodes, {} updates, {} solutions ({}{}), {:.3} s, 1 thread",
+        "{}: {} items, {} options ({} placements), {} symmetries, {} nodes, {} updates, {} solutions ({}{}), {:.3} s, {} thread{}",
         solver.puzzle.board.name,
         solver.problem.item_count(),
         solver.problem.option_count(),
@@ -243,6 +331,8 @@ fn print_stats(config: &Config, solver: &Solver, report: &Report) {
         report.solutions,
         config.mode.name(),
         if report.complete { "" } else { ", incomplete" },
-        report.elapsed.as_secs_f64()
+        report.elapsed.as_secs_f64(),
+        report.threads,
+        if report.threads == 1 { "" } else { "s" }
     );
 }

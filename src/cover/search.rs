@@ -101,6 +101,16 @@ impl Visit<'_> {
         fraction
     }
 
+    /// Knuth's estimate of the share of the whole tree that lies below the node at
+    /// depth `floor` on the stack: the product of `1 / total` over the levels above it.
+    pub fn weight(&self, floor: usize) -> f64 {
+        self.levels
+            .iter()
+            .take(floor)
+            .map(|l| 1.0 / l.total.max(1) as f64)
+            .product()
+    }
+
     pub fn depth(&self) -> usize {
         self.levels.len()
     }

@@ -20,6 +20,9 @@ pub struct Summary {
     /// The puzzle's name, when it has one.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub puzzle: String,
+    /// `I/N` when the run was one shard of a search (`--shard`).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub shard: String,
     /// Search nodes (engine counter).
     pub nodes: u64,
     /// Link updates (engine counter).
@@ -126,6 +129,7 @@ mod tests {
             complete: true,
             symmetry: "reduce".to_string(),
             puzzle: "6x10".to_string(),
+            shard: String::new(),
             nodes: 12,
             updates: 34,
             elapsed_ms: 5,

@@ -1,0 +1,134 @@
+//! Committing the results of tasks: ended tasks are emitted in task order, so printed
+//! solutions keep the order of the one-threaded search; a checkpoint holds the committed
+//! counters and exactly the tasks (or the parts of tasks after a resume point) that are
+//! not committed, so nothing is counted twice or lost.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use crate::cover::Stats;
+
+use super::checkpoint::{Checkpoint, Task};
+use super::parallel::{Emit, Options, Shared, Slot};
+
+/// Emits ended tasks in order; commits their counters.
+pub(super) struct Emitter {
+    pub cursor: usize,
+    /// Committed by this run.
+    pub solutions: u64,
+    pub stats: Stats,
+    pub done: f64,
+    /// Solutions committed by earlier runs.
+    pub base: u64,
+    /// The limit was reached or the receiver broke.
+    pub over: bool,
+}
+
+impl Emitter {
+    pub fn emit(&mut self, slots: &mut [Slot], shared: &Shared<'_>, emit: &mut Emit<'_>) {
+        let opts = shared.opts;
+        while self.cursor < slots.len() && !self.over {
+            let Slot::Ended(ended) = &mut slots[self.cursor] else {
+                return;
+            };
+            for s in ended.buffer.drain(..) {
+                if opts.limit.is_some_and(|l| self.base + self.solutions >= l) {
+                    break;
+                }
+                self.solutions += 1;
+                let tiling = shared.solver.puzzle.tiling(s);
+                if emit(&tiling).is_break() {
+                    self.over = true;
+                    break;
+                }
+            }
+            if opts.limit.is_some_and(|l| self.base + self.solutions >= l) {
+                self.over = true;
+            }
+            if self.over {
+                shared.enough.store(true, Ordering::Relaxed);
+                return;
+            }
+            if !opts.printing {
+                self.solutions += ended.solutions;
+            }
+            self.stats += ended.stats;
+            self.done += ended.weight * ended.done;
+            match ended.resume.take() {
+                None => {
+                    slots[self.cursor] = Slot::Emitted;
+                    self.cursor += 1;
+                }
+                Some(r) => {
+                    slots[self.cursor] = Slot::Partial(r);
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The state to save: committed counters and the tasks left.
+pub(super) fn snapshot(
+    base: &Checkpoint,
+    tasks: &[Task],
+    slots: &[Slot],
+    em: &Emitter,
+    opts: &Options,
+    start: Instant,
+) -> Checkpoint {
+    let mut cp = Checkpoint {
+        solutions: base.solutions + em.solutions,
+        stats: base.stats,
+        done: base.done + em.done,
+        elapsed_ms: base.elapsed_ms + start.elapsed().as_millis() as u64,
+        tasks: Vec::new(),
+        ..base.clone()
+    };
+    cp.stats += em.stats;
+    for (task, slot) in tasks.iter().zip(slots) {
+        match slot {
+            Slot::Emitted => {}
+            Slot::Partial(r) => cp.tasks.push(Task {
+                sub: task.sub.clone(),
+                resume: Some(r.clone()),
+            }),
+            Slot::Ended(e) if !opts.printing => {
+                cp.solutions += e.solutions;
+                cp.stats += e.stats;
+                cp.done += e.weight * e.done;
+                if let Some(r) = &e.resume {
+                    cp.tasks.push(Task {
+                        sub: task.sub.clone(),
+                        resume: Some(r.clone()),
+                    });
+                }
+            }
+            _ => cp.tasks.push(task.clone()),
+        }
+    }
+    cp
+}
+
+/// The share of the tree done inside tasks not yet emitted.
+pub(super) fn in_flight(slots: &[Slot]) -> f64 {
+    slots
+        .iter()
+        .map(|s| match s {
+            Slot::Running { weight, done } => weight * done,
+            Slot::Ended(e) => e.weight * e.done,
+            _ => 0.0,
+        })
+        .sum()
+}
+
+/// Solutions found in tasks not yet emitted.
+pub(super) fn buffered(slots: &[Slot]) -> u64 {
+    slots
+        .iter()
+        .map(|s| match s {
+            Slot::Ended(e) => e.solutions,
+            _ => 0,
+        })
+        .sum()
+}

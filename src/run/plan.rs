@@ -1,0 +1,74 @@
+//! Cutting the tree into tasks: split one level at a time, every subproblem in order,
+//! until there are enough of them or every one is a leaf. Splitting keeps search order,
+//! so the tasks taken in order are the unsplit search; the nodes above the cut are
+//! counted by the engine that splits ([`super::Subtrees::stats`]).
+
+use crate::cover::search::PathError;
+use crate::cover::{Stats, Subproblem};
+
+use super::shard::Shard;
+use super::Subtrees;
+
+/// Splits each of `tasks` one level further, repeatedly, until there are at least
+/// `target` of them or none can be split.
+pub fn refine(
+    engine: &mut dyn Subtrees,
+    mut tasks: Vec<Subproblem>,
+    target: usize,
+) -> Result<Vec<Subproblem>, PathError> {
+    while tasks.len() < target {
+        let mut next = Vec::with_capacity(tasks.len() * 4);
+        for t in &tasks {
+            next.extend(engine.split(t, 1)?);
+        }
+        if next == tasks {
+            break;
+        }
+        tasks = next;
+    }
+    Ok(tasks)
+}
+
+/// The subproblems per shard part in the deterministic shard split.
+pub const PER_SHARD: usize = 64;
+
+/// The tasks of `shard`: the tree split (the same way on every machine) into at least
+/// `64 × N` subproblems, the shard's share of them, then split further until there are
+/// `64 × threads`. Returns the tasks and the counters of the splitting that this shard
+/// accounts for (the shared split only in shard 1, so that summed shards count every
+/// node once).
+pub fn shard_tasks(
+    engine: &mut dyn Subtrees,
+    shard: Shard,
+    threads: usize,
+) -> Result<(Vec<Subproblem>, Stats), PathError> {
+    let start = engine.stats();
+    let mut tasks = vec![Subproblem::root()];
+    let mut shared = Stats::default();
+    if !shard.is_whole() {
+        tasks = refine(engine, tasks, PER_SHARD * shard.count as usize)?;
+        shared = minus(engine.stats(), start);
+        tasks = tasks
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| shard.owns(*k))
+            .map(|(_, t)| t)
+            .collect();
+    }
+    let before = engine.stats();
+    let tasks = refine(engine, tasks, 64 * threads.max(1))?;
+    let mut counted = minus(engine.stats(), before);
+    if shard.index == 1 {
+        counted += shared;
+    }
+    Ok((tasks, counted))
+}
+
+/// `a - b` for counters taken from one engine, `b` before `a`.
+pub fn minus(a: Stats, b: Stats) -> Stats {
+    Stats {
+        nodes: a.nodes - b.nodes,
+        updates: a.updates - b.updates,
+        solutions: a.solutions - b.solutions,
+    }
+}

@@ -1,0 +1,296 @@
+//! Long runs (issue 5): counts identical for every thread count and for shards summed;
+//! interrupted runs resumed from a checkpoint count every solution once; printed output
+//! in the same order for every thread count; checkpoints of other runs refused.
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::Command as Process;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use polyx::model::{load_puzzle, Puzzle};
+use polyx::run::{self, Options, Shard};
+use polyx::solve::{Solver, SymmetryMode};
+
+fn solver(board: &str, mode: SymmetryMode) -> Solver {
+    let (b, s) = load_puzzle(board, None).unwrap();
+    Solver::new(Puzzle::new(b, s).unwrap(), mode)
+}
+
+fn count(solver: &Solver, opts: &Options) -> run::LongReport {
+    run::run(solver, opts, &mut |_| ControlFlow::Continue(())).unwrap()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("polyx-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Every thread count and every shard split gives the known count and the same nodes.
+fn check_board(board: &str, keep: u64, reduce: u64, threads: &[usize], shards: u32) {
+    for (mode, expected) in [(SymmetryMode::Keep, keep), (SymmetryMode::Reduce, reduce)] {
+        let s = solver(board, mode);
+        let mut nodes = None;
+        for &threads in threads {
+            let r = count(
+                &s,
+                &Options {
+                    threads,
+                    ..Options::default()
+                },
+            );
+            assert_eq!(r.solutions, expected, "{board} {mode:?} -j {threads}");
+            assert!(r.complete);
+            assert_eq!(
+                *nodes.get_or_insert(r.stats.nodes),
+                r.stats.nodes,
+                "{board}"
+            );
+        }
+        let (mut total, mut total_nodes) = (0, 0);
+        for index in 1..=shards {
+            let shard = Shard {
+                index,
+                count: shards,
+            };
+            let r = count(
+                &s,
+                &Options {
+                    threads: 2,
+                    shard,
+                    ..Options::default()
+                },
+            );
+            total += r.solutions;
+            total_nodes += r.stats.nodes;
+        }
+        assert_eq!(total, expected, "{board} {mode:?} shards of {shards}");
+        assert_eq!(Some(total_nodes), nodes, "{board} {mode:?} shard nodes");
+    }
+}
+
+#[test]
+fn counts_agree_for_threads_and_shards() {
+    check_board("3x20", 8, 2, &[1, 2, 8], 3);
+    check_board("4x15", 1472, 368, &[1, 2, 8], 4);
+    check_board("scott", 520, 65, &[1, 2, 8], 5);
+}
+
+#[test]
+fn noi2005_counts_agree_for_threads_and_shards() {
+    check_board("noi2005", 32288, 16144, &[1, 2], 3);
+}
+
+#[test]
+fn interrupted_runs_resume_to_the_exact_total() {
+    for (mode, expected) in [(SymmetryMode::Keep, 1472), (SymmetryMode::Reduce, 368)] {
+        let s = solver("4x15", mode);
+        let path = temp(&format!("4x15-{}.json", mode.name()));
+        let mut runs = 0;
+        loop {
+            runs += 1;
+            let opts = Options {
+                threads: 1 + runs % 2,
+                checkpoint: Some(path.clone()),
+                tick_log2: 8,
+                node_budget: Some(5_000),
+                ..Options::default()
+            };
+            let r = count(&s, &opts);
+            if r.complete {
+                assert_eq!(r.solutions, expected, "{mode:?} after {runs} runs");
+                assert_eq!(r.stats.nodes, count(&s, &Options::default()).stats.nodes);
+                break;
+            }
+            assert!(r.interrupted && r.solutions <= expected, "{r:?}");
+            assert!(runs < 1000, "no progress");
+        }
+        assert!(runs > 2, "the budget should have stopped some runs");
+    }
+}
+
+#[test]
+fn printing_resumes_after_what_was_printed() {
+    let s = solver("4x15", SymmetryMode::Reduce);
+    let mut all = Vec::new();
+    let opts = Options {
+        printing: true,
+        ..Options::default()
+    };
+    run::run(&s, &opts, &mut |t| {
+        all.push(t.clone());
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    assert_eq!(all.len(), 368);
+    let path = temp("4x15-print.json");
+    let mut printed = Vec::new();
+    for runs in 1..1000 {
+        let opts = Options {
+            printing: true,
+            threads: 2,
+            checkpoint: Some(path.clone()),
+            tick_log2: 8,
+            node_budget: Some(20_000),
+            ..Options::default()
+        };
+        let r = run::run(&s, &opts, &mut |t| {
+            printed.push(t.clone());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        if r.complete {
+            assert!(runs > 1);
+            break;
+        }
+    }
+    assert_eq!(printed, all);
+}
+
+#[test]
+fn limits_give_the_first_solutions_in_order() {
+    let s = solver("scott", SymmetryMode::Keep);
+    let take = |threads, limit| {
+        let mut out = Vec::new();
+        let opts = Options {
+            printing: true,
+            threads,
+            limit: Some(limit),
+            ..Options::default()
+        };
+        let r = run::run(&s, &opts, &mut |t| {
+            out.push(t.clone());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert!(!r.complete);
+        out
+    };
+    let first = take(1, 30);
+    assert_eq!(first.len(), 30);
+    assert_eq!(take(4, 30), first);
+    assert_eq!(take(3, 7), first[..7]);
+}
+
+fn polyx() -> Command {
+    Command::cargo_bin("polyx").unwrap()
+}
+
+#[test]
+fn printed_output_is_the_same_for_any_threads() {
+    let run = |j: &str| {
+        let out = polyx()
+            .args(["solve", "4x15", "-a", "-j", j])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        out.stdout
+    };
+    let one = run("1");
+    assert_eq!(String::from_utf8_lossy(&one).matches("\n\n").count(), 367);
+    assert_eq!(run("4"), one);
+}
+
+#[test]
+fn shards_merge_to_the_total() {
+    let mut files = Vec::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let out = polyx()
+            .args([
+                "count",
+                "4x15",
+                "--symmetry",
+                "keep",
+                "-f",
+                "json",
+                "--shard",
+                &shard,
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let path = temp(&format!("shard{i}.json"));
+        std::fs::write(&path, &out.stdout).unwrap();
+        files.push(path);
+    }
+    let merged = polyx().arg("merge").args(&files).output().unwrap();
+    let text = String::from_utf8(merged.stdout).unwrap();
+    assert!(
+        text.contains(r#""solutions":1472,"complete":true,"symmetry":"keep","puzzle":"4x15""#),
+        "{text}"
+    );
+    polyx()
+        .arg("merge")
+        .args(&files[..2])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("shards missing: 3/3"));
+    polyx()
+        .arg("merge")
+        .args([&files[0], &files[1], &files[1], &files[2]])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("repeats shard 2/3"));
+}
+
+#[test]
+fn ctrl_c_writes_a_checkpoint_and_the_resumed_count_is_exact() {
+    let cp = temp("8x8.json");
+    let bin = assert_cmd::cargo::cargo_bin("polyx");
+    let cp_arg = cp.to_str().unwrap();
+    let args = [
+        "count",
+        "8x8-square",
+        "-j",
+        "2",
+        "--checkpoint",
+        cp_arg,
+        "--checkpoint-every",
+        "1",
+    ];
+    let child = Process::new(&bin)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the first periodic checkpoint, so the run is well under way.
+    let start = Instant::now();
+    while !cp.exists() && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let killed = Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("incomplete"), "{stderr}");
+    let partial: u64 = String::from_utf8_lossy(&out.stdout).trim().parse().unwrap();
+    assert!(partial < 16146);
+    assert!(cp.exists());
+    // A checkpoint of another puzzle or other options is refused.
+    polyx()
+        .args(["count", "6x10", "--checkpoint", cp_arg])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("another puzzle or other options"));
+    polyx()
+        .args([
+            "count",
+            "8x8-square",
+            "--symmetry",
+            "keep",
+            "--checkpoint",
+            cp_arg,
+        ])
+        .assert()
+        .code(2);
+    polyx().args(args).assert().success().stdout("16146\n");
+}
