@@ -6,6 +6,7 @@ mod engine;
 mod instances;
 mod props;
 mod tiling;
+mod tiling_props;
 
 /// The shared folder next to the worktree (instances, known counts).
 pub fn shared() -> std::path::PathBuf {
