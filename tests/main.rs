@@ -2,6 +2,7 @@
 
 mod apps;
 mod cli;
+mod cli_tiling;
 mod engine;
 mod instances;
 mod props;

@@ -160,7 +160,7 @@ fn stream(config: &Config, solver: &Solver, out: &mut impl Write) -> anyhow::Res
     let report = solver.run(config.limit, |t| {
         index += 1;
         let text = match config.format {
-            Format::Json => json::solution(index, set, t),
+            Format::Json => json::solution(index, set, t) + "\n",
             Format::Unicode => render::unicode::tiling(board, set, t, &Default::default()),
             _ => render::ascii::tiling(board, set, t),
         };
@@ -192,7 +192,7 @@ fn stream(config: &Config, solver: &Solver, out: &mut impl Write) -> anyhow::Res
             elapsed_ms: millis(report.elapsed),
             ..Default::default()
         };
-        out.write_all(json::summary(&summary).as_bytes())?;
+        out.write_all((json::summary(&summary) + "\n").as_bytes())?;
     }
     Ok(report)
 }
