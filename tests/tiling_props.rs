@@ -7,7 +7,7 @@
 //!   number of orbits among all tilings, with orbits computed here from the board alone.
 //!
 //! A tiling is compared as a set of (piece kind, cells), so identical copies are never
-//! told apart. The number of cases is `PROPTEST_CASES`, or 48 per property.
+//! told apart. The number of cases is `PROPTEST_CASES`, or 128 per property.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
@@ -471,7 +471,7 @@ fn config() -> ProptestConfig {
     let cases = std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(48);
+        .unwrap_or(128);
     ProptestConfig::with_cases(cases)
 }
 
