@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::cover::{OptionId, Problem, Search, Stats, Visit};
 use crate::model::parity;
-use crate::model::puzzle::Puzzle;
+use crate::model::puzzle::{Puzzle, EMPTY_CELL};
 use crate::model::symmetry::Reduction;
 use crate::model::Tiling;
 
@@ -142,7 +142,12 @@ impl Solver {
         let outcome = search.run(&mut |v: &Visit<'_>| {
             v.options_into(&mut options);
             solution.clear();
-            solution.extend(options.iter().map(|o| self.map[o.index()]));
+            solution.extend(
+                options
+                    .iter()
+                    .map(|o| self.map[o.index()])
+                    .filter(|&k| k != EMPTY_CELL),
+            );
             solution.sort_unstable();
             if !self.reduction.accepts(&solution, &mut scratch) {
                 return ControlFlow::Continue(());

@@ -2,11 +2,13 @@
 
 mod apps;
 mod cli;
+mod cli_tiling;
 mod engine;
 mod instances;
 mod long_runs;
 mod props;
 mod tiling;
+mod tiling_props;
 
 /// The shared folder next to the worktree (instances, known counts).
 pub fn shared() -> std::path::PathBuf {

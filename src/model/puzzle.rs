@@ -13,6 +13,10 @@ use crate::geom::{Cell, Shape};
 
 use super::{Board, PieceSet, Placement, Square, Tiling};
 
+/// In the option map of [`Puzzle::problem_with`]: an option that places no piece but
+/// leaves one open cell empty.
+pub const EMPTY_CELL: usize = usize::MAX;
+
 /// The most placements polyx builds a matrix for.
 pub const MAX_PLACEMENTS: u64 = 20_000_000;
 
@@ -105,8 +109,13 @@ impl Puzzle {
     }
 
     /// The problem with only the placements that `keep` accepts; also returns, for each
-    /// option, its index in [`Puzzle::placements`].
+    /// option, its index in [`Puzzle::placements`] (or [`EMPTY_CELL`]).
+    ///
+    /// When neither every piece nor every cell is required, no item would be primary and
+    /// the engine would stop at the empty tiling; so the cells stay primary and each gets
+    /// one more option, "left empty", after the placements.
     pub fn problem_with(&self, keep: impl Fn(usize) -> bool) -> (Problem, Vec<usize>) {
+        let empty_options = !self.board.use_all_pieces && !self.board.cover_all_cells;
         let mut problem = Problem::new();
         let mut piece_item: Vec<Option<ItemId>> = vec![None; self.set.pieces.len()];
         for (k, piece) in self.set.pieces.iter().enumerate() {
@@ -123,7 +132,7 @@ impl Puzzle {
         let mut cell_item: HashMap<Cell, ItemId> = HashMap::with_capacity(self.open.len());
         for &c in &self.open {
             let name = format!("r{}c{}", c.y, c.x);
-            let item = if self.board.cover_all_cells {
+            let item = if self.board.cover_all_cells || empty_options {
                 problem.add_primary(name)
             } else {
                 problem.add_secondary(name)
@@ -144,6 +153,14 @@ impl Puzzle {
                 .expect("placements name distinct, existing items");
             map.push(index);
         }
+        if empty_options {
+            for c in &self.open {
+                problem
+                    .add_option(&[cell_item[c]])
+                    .expect("an existing item");
+                map.push(EMPTY_CELL);
+            }
+        }
         (problem, map)
     }
 
@@ -156,7 +173,12 @@ impl Puzzle {
 
     /// The tiling of a solution of `problem_with`'s problem, given its option map.
     pub fn tiling_of(&self, options: &[OptionId], map: &[usize]) -> Tiling {
-        self.tiling(options.iter().map(|o| map[o.index()]))
+        self.tiling(
+            options
+                .iter()
+                .map(|o| map[o.index()])
+                .filter(|&k| k != EMPTY_CELL),
+        )
     }
 }
 

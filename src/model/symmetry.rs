@@ -2,9 +2,10 @@
 //!
 //! A symmetry is a square-grid transform that maps the board's frame onto itself (open,
 //! blocked and pre-placed squares onto squares of the same kind) together with the
-//! permutation of pieces it induces: free pieces map to themselves, a one-sided piece
-//! under a reflection maps to the piece of the set that is its mirror image (if there is
-//! none, the reflection is not a symmetry of the puzzle).
+//! permutation of pieces it induces: free pieces, and one-sided pieces whose mirror image
+//! is one of their rotations, map to themselves; any other one-sided piece under a
+//! reflection maps to the piece of the set that is its mirror image (if there is none, or
+//! more than one, the reflection is not a symmetry of the puzzle).
 //!
 //! Reduction (Knuth, "Dancing Links", §"Symmetry"): one piece that every solution uses
 //! once and that every symmetry maps to itself is restricted to one placement per orbit.
@@ -154,6 +155,11 @@ fn piece_map(puzzle: &Puzzle, t: Transform) -> Option<Vec<usize>> {
                 return Some(k);
             }
             let want = p.shape.transformed(t).canonical(true);
+            if want == p.canonical() {
+                // Its mirror image is one of its rotations: it stays itself, even when
+                // the set holds other one-sided copies of the same shape.
+                return Some(k);
+            }
             let mut found = set.pieces.iter().enumerate().filter(|(j, q)| {
                 !q.mirror
                     && q.count == p.count
