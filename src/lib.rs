@@ -20,6 +20,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod bitboard;
 pub mod cover;
 pub mod error;
 pub mod geom;
