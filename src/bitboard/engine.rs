@@ -41,7 +41,7 @@ pub struct Engine<M> {
     solution: Vec<u32>,
     path: Vec<u32>,
     pub stats: Stats,
-    /// Largest region (in squares) the dead-region test floods before giving up.
+    /// Flood steps the dead-region test takes before taking a region as open.
     pub region_cap: u32,
 }
 
@@ -83,12 +83,20 @@ impl<M: Bits> Engine<M> {
     /// Opens the node with state (`filled`, `avail`) on top of the stack.
     #[inline(always)]
     fn open(&mut self, filled: M, avail: u64) {
-        let c = filled.trailing_ones() as usize;
-        let (base, end) = (self.t.start[c], self.t.start[c + 1]);
+        let t = &self.t;
+        let (base, next, end) = match t.root_list {
+            Some((lo, hi)) if self.stack.is_empty() => (t.lists[lo as usize], lo, hi),
+            _ => {
+                let c = filled.trailing_ones();
+                let key = (filled >> c >> 1).low_u32() & ((1 << t.window) - 1);
+                let at = ((c << t.window) | key) as usize;
+                (t.start[c as usize], t.list_start[at], t.list_start[at + 1])
+            }
+        };
         self.stack.push(Level {
             filled,
             avail,
-            next: base,
+            next,
             end,
             base,
             chosen: NONE,
@@ -107,7 +115,8 @@ impl<M: Bits> Engine<M> {
             self.open(filled, avail);
             let top = self.stack.last_mut().expect("just pushed");
             let o = top.base + pos;
-            if o >= top.end {
+            let at = &self.t.lists[top.next as usize..top.end as usize];
+            if !at.contains(&o) {
                 return Err(PathError { level });
             }
             let p = self.t.pieces[o as usize] as usize;
@@ -140,20 +149,15 @@ impl<M: Bits> Engine<M> {
         let mut seeds = t.grow(m) & empty;
         while seeds != M::ZERO {
             let mut region = seeds & seeds.wrapping_neg();
-            let mut size = 1;
-            loop {
+            for _ in 0..self.region_cap {
                 let next = (region | t.grow(region)) & empty;
                 if next == region {
-                    if !t.fillable[size as usize] {
+                    if !t.fillable[region.count_ones() as usize] {
                         return true;
                     }
                     break;
                 }
                 region = next;
-                size = region.count_ones();
-                if size > self.region_cap {
-                    break;
-                }
             }
             seeds = seeds & !region;
         }
@@ -214,11 +218,13 @@ impl<M: Bits> Engine<M> {
                 self.left[self.t.pieces[top.chosen as usize] as usize] += 1;
                 top.chosen = NONE;
             }
-            let (f, a, mut o, end) = (top.filled, top.avail, top.next, top.end);
-            while o < end {
+            let (f, a, mut i, end) = (top.filled, top.avail, top.next, top.end);
+            let mut o = NONE;
+            while i < end {
+                o = self.t.lists[i as usize];
+                i += 1;
                 let p = self.t.pieces[o as usize] as u32;
                 let m = self.t.masks[o as usize];
-                o += 1;
                 if a >> p & 1 == 0 || m & f != M::ZERO {
                     continue;
                 }
@@ -235,8 +241,8 @@ impl<M: Bits> Engine<M> {
             }
             let top = self.stack.last_mut().expect("above the floor");
             if state.is_some() {
-                top.next = o;
-                top.chosen = o - 1;
+                top.next = i;
+                top.chosen = o;
             } else {
                 self.stack.pop();
             }

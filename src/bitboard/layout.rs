@@ -49,12 +49,29 @@ pub struct Tables<M> {
     pub use_all: bool,
     /// `fillable[s]`: `s` cells can be a sum of piece sizes (each piece up to its copies).
     pub fillable: Vec<bool>,
+    /// Options `root.0..root.1` (after all the squares' options): the placements of one
+    /// piece that every solution uses once, tried at the root before any square.
+    pub root: Option<(u32, u32)>,
+    /// Key bits: the `window` squares after the first empty square.
+    pub window: u32,
+    /// Per (square `c`, key `k`): the options of `c` that miss the key's filled squares,
+    /// in option order, are `lists[list_start[c << window | k]..][..]`.
+    pub list_start: Vec<u32>,
+    pub lists: Vec<u32>,
+    /// The root options, as a range of `lists`.
+    pub root_list: Option<(u32, u32)>,
 }
 
 impl<M: Bits> Tables<M> {
     /// The tables, or `None` if the frame does not fit `M` or there are more than 64
     /// pieces with copies.
-    pub fn new(puzzle: &Puzzle, allowed: &[bool], order: Order) -> Option<Tables<M>> {
+    pub fn new(
+        puzzle: &Puzzle,
+        allowed: &[bool],
+        order: Order,
+        first_piece: u32,
+        window: u32,
+    ) -> Option<Tables<M>> {
         let board = &puzzle.board;
         let (w, h) = (board.width.max(0) as u32, board.height.max(0) as u32);
         let n = w * h;
@@ -133,10 +150,53 @@ impl<M: Bits> Tables<M> {
                 })
             })
             .collect();
+        // The piece branched on at the root: used once, with the fewest options.
+        let mut per_piece = vec![0u32; copies.len()];
+        for o in &options {
+            per_piece[o.1 as usize] += 1;
+        }
+        let single = |p: usize| board.use_all_pieces && copies[p] == 1;
+        let root_piece = (0..copies.len())
+            .filter(|&p| single(p) && per_piece[p] <= first_piece)
+            .min_by_key(|&p| per_piece[p]);
+        let mut root = None;
+        if let Some(rp) = root_piece {
+            let mut extra: Vec<_> = options.iter().filter(|o| o.1 as usize == rp).copied().collect();
+            extra.sort_unstable_by_key(|o| o.2);
+            let from = options.len() as u32;
+            root = Some((from, from + extra.len() as u32));
+            options.extend(extra);
+        }
+        // Lists by (square, key): an option is in every list whose key misses it.
+        let kmask = (1u32 << window) - 1;
+        let mut list_start = Vec::with_capacity(((n as usize) << window) + 1);
+        let mut lists = Vec::new();
+        for c in 0..n {
+            for key in 0..=kmask {
+                list_start.push(lists.len() as u32);
+                for o in start[c as usize]..start[c as usize + 1] {
+                    let win = (options[o as usize].3 >> c >> 1).low_u32() & kmask;
+                    if win & key == 0 {
+                        lists.push(o);
+                    }
+                }
+            }
+        }
+        list_start.push(lists.len() as u32);
+        let root_list = root.map(|(from, to)| {
+            let at = lists.len() as u32;
+            lists.extend(from..to);
+            (at, lists.len() as u32)
+        });
         Some(Tables {
+            window,
+            list_start,
+            lists,
+            root_list,
             n,
             stride,
             start,
+            root,
             masks: options.iter().map(|o| o.3).collect(),
             pieces: options.iter().map(|o| o.1).collect(),
             places: options.iter().map(|o| o.2).collect(),

@@ -52,6 +52,8 @@ pub trait Bits:
     fn trailing_zeros(self) -> u32;
     fn count_ones(self) -> u32;
     fn wrapping_neg(self) -> Self;
+    /// The low 32 bits.
+    fn low_u32(self) -> u32;
 }
 
 macro_rules! bits {
@@ -76,6 +78,10 @@ macro_rules! bits {
                 <$t>::count_ones(self)
             }
             #[inline(always)]
+            fn low_u32(self) -> u32 {
+                self as u32
+            }
+            #[inline(always)]
             fn wrapping_neg(self) -> Self {
                 <$t>::wrapping_neg(self)
             }
@@ -94,6 +100,33 @@ pub trait BitVisitor {
 impl<F: FnMut(&[u32]) -> ControlFlow<()>> BitVisitor for F {
     fn solution(&mut self, placements: &[u32]) -> ControlFlow<()> {
         self(placements)
+    }
+}
+
+/// The engine's heuristics (the defaults are what the benchmarks chose).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// How squares are numbered.
+    pub order: Order,
+    /// Flood steps the dead-region test takes per region before taking it as open (0
+    /// turns the test off).
+    pub region_cap: u32,
+    /// Branch first on the placements of a piece used exactly once, if one has at most
+    /// this many (the one with fewest); 0 never does.
+    pub first_piece: u32,
+    /// Options are listed by the state of this many squares after the first empty one
+    /// (`2^window` lists per square; 0 is one list).
+    pub window: u32,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            order: Order::ColumnMajor,
+            region_cap: 6,
+            first_piece: 64,
+            window: 6,
+        }
     }
 }
 
@@ -127,24 +160,33 @@ impl BitSearch {
         } else {
             Order::RowMajor
         };
-        BitSearch::with_order(puzzle, allowed, order)
+        BitSearch::with_tuning(
+            puzzle,
+            allowed,
+            Tuning {
+                order,
+                ..Tuning::default()
+            },
+        )
     }
 
-    /// Like [`BitSearch::new`] with a chosen numbering of the squares.
-    pub fn with_order(puzzle: &Puzzle, allowed: &[bool], order: Order) -> Option<BitSearch> {
+    /// Like [`BitSearch::new`] with chosen heuristics.
+    pub fn with_tuning(puzzle: &Puzzle, allowed: &[bool], tuning: Tuning) -> Option<BitSearch> {
         if !puzzle.board.cover_all_cells {
             return None;
         }
-        let inner = match Tables::<u64>::new(puzzle, allowed, order) {
+        let (order, first, window) = (tuning.order, tuning.first_piece, tuning.window);
+        let mut inner = match Tables::<u64>::new(puzzle, allowed, order, first, window) {
             Some(t) => Inner::W64(Engine::new(t)),
-            None => Inner::W128(Engine::new(Tables::<u128>::new(puzzle, allowed, order)?)),
+            None => Inner::W128(Engine::new(Tables::<u128>::new(
+                puzzle, allowed, order, first, window,
+            )?)),
         };
+        match &mut inner {
+            Inner::W64(e) => e.region_cap = tuning.region_cap,
+            Inner::W128(e) => e.region_cap = tuning.region_cap,
+        }
         Some(BitSearch { inner })
-    }
-
-    /// Sets the largest region the dead-region test floods (0 turns it off).
-    pub fn set_region_cap(&mut self, cap: u32) {
-        each!(self, e => e.region_cap = cap)
     }
 
     /// Every solution, in search order; false if the visitor stopped the search.

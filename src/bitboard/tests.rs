@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use proptest::prelude::*;
 
 use super::samples::*;
-use super::{BitSearch, Order};
+use super::{BitSearch, Order, Tuning};
 use crate::cover::{Search, Visit};
 use crate::geom::{Cell, Shape};
 use crate::model::{Board, Piece, PieceSet, Puzzle, Square};
@@ -39,17 +39,27 @@ fn bit_solutions(search: &mut BitSearch) -> Vec<Vec<u32>> {
 /// Both numberings, with and without the region test, agree with DLX.
 fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
     let want = dlx_solutions(puzzle, allowed);
-    for order in [Order::RowMajor, Order::ColumnMajor] {
-        for cap in [0, 7, 1000] {
-            let mut search = BitSearch::with_order(puzzle, allowed, order).expect("applies");
-            search.set_region_cap(cap);
+    for (order, region_cap, first_piece, window) in [
+        (Order::RowMajor, 0, 0, 0),
+        (Order::RowMajor, 7, 1000, 3),
+        (Order::ColumnMajor, 1000, 0, 6),
+        (Order::ColumnMajor, 0, 1000, 9),
+    ] {
+        {
+            let tuning = Tuning {
+                order,
+                region_cap,
+                first_piece,
+                window,
+            };
+            let mut search = BitSearch::with_tuning(puzzle, allowed, tuning).expect("applies");
             let mut got = bit_solutions(&mut search);
             assert_eq!(search.stats().solutions, got.len() as u64);
             let unsorted = got.clone();
             got.sort();
             got.dedup();
             assert_eq!(got.len(), unsorted.len(), "a solution was repeated");
-            assert_eq!(got, want, "{order:?}, cap {cap}");
+            assert_eq!(got, want, "{tuning:?}");
         }
     }
     want.len()
