@@ -13,16 +13,43 @@ fn main() {
     if std::env::var_os("POLYX_SWEEP").is_some() {
         return sweep();
     }
-    let reps: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(3);
+    let reps: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(3);
     let cases: Vec<(&str, Puzzle, SymmetryMode, bool)> = vec![
-        ("6x10 keep", pentomino_rectangle(10, 6), SymmetryMode::Keep, true),
-        ("6x10 reduce", pentomino_rectangle(10, 6), SymmetryMode::Reduce, true),
+        (
+            "6x10 keep",
+            pentomino_rectangle(10, 6),
+            SymmetryMode::Keep,
+            true,
+        ),
+        (
+            "6x10 reduce",
+            pentomino_rectangle(10, 6),
+            SymmetryMode::Reduce,
+            true,
+        ),
         ("scott keep", scott(), SymmetryMode::Keep, true),
-        ("8x8+square keep", eight_by_eight_square(), SymmetryMode::Keep, false),
-        ("dominoes 8x8 keep", domino_rectangle(8, 8), SymmetryMode::Keep, false),
+        (
+            "8x8+square keep",
+            eight_by_eight_square(),
+            SymmetryMode::Keep,
+            false,
+        ),
+        (
+            "dominoes 8x8 keep",
+            domino_rectangle(8, 8),
+            SymmetryMode::Keep,
+            false,
+        ),
     ];
     for (name, puzzle, mode, dlx) in cases {
-        let engines: &[Engine] = if dlx { &[Engine::Bitboard, Engine::Dlx] } else { &[Engine::Bitboard] };
+        let engines: &[Engine] = if dlx {
+            &[Engine::Bitboard, Engine::Dlx]
+        } else {
+            &[Engine::Bitboard]
+        };
         for &engine in engines {
             let mut best = f64::MAX;
             let mut last = None;
@@ -60,7 +87,12 @@ fn sweep() {
         let allowed = Reduction::new(&puzzle).allowed;
         for (order, region_cap, first_piece, window) in sweep_settings() {
             {
-                let tuning = Tuning { order, region_cap, first_piece, window };
+                let tuning = Tuning {
+                    order,
+                    region_cap,
+                    first_piece,
+                    window,
+                };
                 let mut s = BitSearch::with_tuning(&puzzle, &allowed, tuning).unwrap();
                 let t = Instant::now();
                 let n = s.count();
@@ -83,7 +115,11 @@ fn sweep_settings() -> Vec<(polyx::bitboard::Order, u32, u32, u32)> {
         _ => vec![ColumnMajor],
     };
     let list = |k: &str, d: &str| -> Vec<u32> {
-        env(k).unwrap_or(d.into()).split(',').map(|x| x.parse().unwrap()).collect()
+        env(k)
+            .unwrap_or(d.into())
+            .split(',')
+            .map(|x| x.parse().unwrap())
+            .collect()
     };
     let mut out = Vec::new();
     for o in orders {

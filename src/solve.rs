@@ -352,7 +352,11 @@ mod tests {
         let fast = solver.count();
         assert!(solver.use_engine(Engine::Dlx));
         let slow = solver.count();
-        assert_eq!(fast.solutions, slow.solutions, "{} {mode:?}", puzzle.board.name);
+        assert_eq!(
+            fast.solutions, slow.solutions,
+            "{} {mode:?}",
+            puzzle.board.name
+        );
         (fast.solutions, chosen)
     }
 
@@ -367,7 +371,10 @@ mod tests {
             (scott(), 520, 65),
         ] {
             assert_eq!(both(&puzzle, SymmetryMode::Keep), (keep, Engine::Bitboard));
-            assert_eq!(both(&puzzle, SymmetryMode::Reduce), (reduce, Engine::Bitboard));
+            assert_eq!(
+                both(&puzzle, SymmetryMode::Reduce),
+                (reduce, Engine::Bitboard)
+            );
         }
     }
 

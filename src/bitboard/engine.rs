@@ -8,8 +8,8 @@
 //! - a piece that must still be placed but has no option at or after the first empty
 //!   square (this is what makes Knuth's one-piece symmetry restriction bite early);
 //! - a dead region: an isolated region of empty squares next to the piece just placed
-//!   whose size no sum of piece sizes makes (bit-parallel flood fill).
-
+//!   whose size no sum of piece sizes makes (bit-parallel flood fill), or that is too
+//!   small for two pieces and is not the shape of one piece with copies left.
 
 use crate::cover::Stats;
 
@@ -85,7 +85,7 @@ impl<M: Bits> Engine<M> {
     fn open(&mut self, filled: M, avail: u64) {
         let t = &self.t;
         let (base, next, end) = match t.root_list {
-            Some((lo, hi)) if self.stack.is_empty() => (t.lists[lo as usize], lo, hi),
+            Some((lo, hi)) if self.stack.is_empty() => (t.lists[lo as usize].option, lo, hi),
             _ => {
                 let c = filled.trailing_ones();
                 let key = (filled >> c >> 1).low_u32() & ((1 << t.window) - 1);
@@ -116,7 +116,7 @@ impl<M: Bits> Engine<M> {
             let top = self.stack.last_mut().expect("just pushed");
             let o = top.base + pos;
             let at = &self.t.lists[top.next as usize..top.end as usize];
-            if !at.contains(&o) {
+            if !at.iter().any(|e| e.option == o) {
                 return Err(PathError { level });
             }
             let p = self.t.pieces[o as usize] as usize;
@@ -152,7 +152,11 @@ impl<M: Bits> Engine<M> {
             for _ in 0..self.region_cap {
                 let next = (region | t.grow(region)) & empty;
                 if next == region {
-                    if !t.fillable[region.count_ones() as usize] {
+                    let size = region.count_ones();
+                    if !t.fillable[size as usize] {
+                        return true;
+                    }
+                    if size < t.single_below && !self.one_piece_fills(region, avail) {
                         return true;
                     }
                     break;
@@ -162,6 +166,16 @@ impl<M: Bits> Engine<M> {
             seeds = seeds & !region;
         }
         false
+    }
+
+    /// Is `region` (too small for two pieces) the squares of an option whose piece has
+    /// copies left?
+    #[inline(never)]
+    fn one_piece_fills(&self, region: M, avail: u64) -> bool {
+        let t = &self.t;
+        let c = region.trailing_zeros() as usize;
+        (t.start[c]..t.start[c + 1])
+            .any(|o| t.masks[o as usize] == region && avail >> t.pieces[o as usize] & 1 == 1)
     }
 
     /// Searches the node that `path` names: every solution below it goes to `visitor`;
@@ -218,26 +232,27 @@ impl<M: Bits> Engine<M> {
                 self.left[self.t.pieces[top.chosen as usize] as usize] += 1;
                 top.chosen = NONE;
             }
-            let (f, a, mut i, end) = (top.filled, top.avail, top.next, top.end);
-            let mut o = NONE;
-            while i < end {
-                o = self.t.lists[i as usize];
-                i += 1;
-                let p = self.t.pieces[o as usize] as u32;
-                let m = self.t.masks[o as usize];
-                if a >> p & 1 == 0 || m & f != M::ZERO {
+            let (f, a, from, end) = (top.filled, top.avail, top.next, top.end);
+            let mut nodes = 0;
+            let (mut i, mut o) = (end, NONE);
+            for (k, e) in self.t.lists[from as usize..end as usize].iter().enumerate() {
+                if a & e.bit == 0 || e.mask & f != M::ZERO {
                     continue;
                 }
-                self.stats.nodes += 1;
-                let left = self.left[p as usize] - 1;
-                let avail = if left == 0 { a & !(1 << p) } else { a };
-                let filled = f | m;
-                if self.dead(filled, avail, m) {
+                nodes += 1;
+                let left = self.left[e.piece as usize] - 1;
+                let avail = if left == 0 { a & !e.bit } else { a };
+                let filled = f | e.mask;
+                if self.dead(filled, avail, e.mask) {
                     continue;
                 }
-                self.left[p as usize] = left;
+                (i, o) = (from + k as u32 + 1, e.option);
                 state = Some((filled, avail));
                 break;
+            }
+            self.stats.nodes += nodes;
+            if o != NONE {
+                self.left[self.t.pieces[o as usize] as usize] -= 1;
             }
             let top = self.stack.last_mut().expect("above the floor");
             if state.is_some() {

@@ -5,8 +5,8 @@
 //! solvers (de Bruijn 1960s; Fletcher, "A program to solve the pentomino problem by the
 //! recursive use of macros", CACM 1965), and every table the pruning tests need.
 
-use crate::model::{Puzzle, Square};
 use crate::geom::Cell;
+use crate::model::{Puzzle, Square};
 
 use super::Bits;
 
@@ -17,6 +17,16 @@ pub enum Order {
     RowMajor,
     /// `major = x`, `minor = y` (columns of `height` bits).
     ColumnMajor,
+}
+
+/// One option in a list, with what the inner loop needs next to each other.
+#[derive(Copy, Clone, Debug)]
+pub struct Entry<M> {
+    pub mask: M,
+    /// `1 << piece`.
+    pub bit: u64,
+    pub piece: u32,
+    pub option: u32,
 }
 
 /// Everything the search reads, built from a puzzle and its allowed placements.
@@ -49,16 +59,16 @@ pub struct Tables<M> {
     pub use_all: bool,
     /// `fillable[s]`: `s` cells can be a sum of piece sizes (each piece up to its copies).
     pub fillable: Vec<bool>,
-    /// Options `root.0..root.1` (after all the squares' options): the placements of one
-    /// piece that every solution uses once, tried at the root before any square.
-    pub root: Option<(u32, u32)>,
+    /// Regions smaller than this (twice the smallest piece) hold at most one piece.
+    pub single_below: u32,
     /// Key bits: the `window` squares after the first empty square.
     pub window: u32,
     /// Per (square `c`, key `k`): the options of `c` that miss the key's filled squares,
     /// in option order, are `lists[list_start[c << window | k]..][..]`.
     pub list_start: Vec<u32>,
-    pub lists: Vec<u32>,
-    /// The root options, as a range of `lists`.
+    pub lists: Vec<Entry<M>>,
+    /// The placements of one piece that every solution uses once (the one with fewest),
+    /// tried at the root before any square, as a range of `lists`.
     pub root_list: Option<(u32, u32)>,
 }
 
@@ -161,7 +171,11 @@ impl<M: Bits> Tables<M> {
             .min_by_key(|&p| per_piece[p]);
         let mut root = None;
         if let Some(rp) = root_piece {
-            let mut extra: Vec<_> = options.iter().filter(|o| o.1 as usize == rp).copied().collect();
+            let mut extra: Vec<_> = options
+                .iter()
+                .filter(|o| o.1 as usize == rp)
+                .copied()
+                .collect();
             extra.sort_unstable_by_key(|o| o.2);
             let from = options.len() as u32;
             root = Some((from, from + extra.len() as u32));
@@ -171,13 +185,22 @@ impl<M: Bits> Tables<M> {
         let kmask = (1u32 << window) - 1;
         let mut list_start = Vec::with_capacity(((n as usize) << window) + 1);
         let mut lists = Vec::new();
+        let entry = |o: u32| {
+            let (_, piece, _, mask) = options[o as usize];
+            Entry {
+                mask,
+                bit: 1 << piece,
+                piece: piece as u32,
+                option: o,
+            }
+        };
         for c in 0..n {
             for key in 0..=kmask {
                 list_start.push(lists.len() as u32);
                 for o in start[c as usize]..start[c as usize + 1] {
                     let win = (options[o as usize].3 >> c >> 1).low_u32() & kmask;
                     if win & key == 0 {
-                        lists.push(o);
+                        lists.push(entry(o));
                     }
                 }
             }
@@ -185,10 +208,11 @@ impl<M: Bits> Tables<M> {
         list_start.push(lists.len() as u32);
         let root_list = root.map(|(from, to)| {
             let at = lists.len() as u32;
-            lists.extend(from..to);
+            lists.extend((from..to).map(entry));
             (at, lists.len() as u32)
         });
         Some(Tables {
+            single_below: 2 * sizes.iter().copied().min().unwrap_or(0),
             window,
             list_start,
             lists,
@@ -196,7 +220,6 @@ impl<M: Bits> Tables<M> {
             n,
             stride,
             start,
-            root,
             masks: options.iter().map(|o| o.3).collect(),
             pieces: options.iter().map(|o| o.1).collect(),
             places: options.iter().map(|o| o.2).collect(),

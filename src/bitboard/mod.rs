@@ -125,7 +125,7 @@ impl Default for Tuning {
             order: Order::ColumnMajor,
             region_cap: 6,
             first_piece: 64,
-            window: 6,
+            window: 8,
         }
     }
 }
@@ -191,7 +191,8 @@ impl BitSearch {
 
     /// Every solution, in search order; false if the visitor stopped the search.
     pub fn run(&mut self, visitor: &mut impl BitVisitor) -> bool {
-        self.run_from(&[], visitor).expect("the root path always fits")
+        self.run_from(&[], visitor)
+            .expect("the root path always fits")
     }
 
     /// Every solution below the node named by `path` (positions of the choices made,

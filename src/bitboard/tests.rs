@@ -144,7 +144,9 @@ fn a_visitor_can_stop_and_bad_paths_are_refused() {
     });
     assert!(!done);
     assert_eq!(seen, 3);
-    assert!(s.run_from(&[100_000], &mut |_: &[u32]| ControlFlow::Continue(())).is_err());
+    assert!(s
+        .run_from(&[100_000], &mut |_: &[u32]| ControlFlow::Continue(()))
+        .is_err());
 }
 
 #[test]
