@@ -119,11 +119,18 @@ pub struct Tuning {
     pub window: u32,
 }
 
+impl Tuning {
+    /// A `region_cap` chosen from the pieces: one step (isolated squares) when the
+    /// smallest piece has at most 2 cells, else one more than its size (measured on
+    /// dominoes and pentominoes with `examples/tiling_stats.rs`).
+    pub const AUTO: u32 = u32::MAX;
+}
+
 impl Default for Tuning {
     fn default() -> Tuning {
         Tuning {
             order: Order::ColumnMajor,
-            region_cap: 6,
+            region_cap: Tuning::AUTO,
             first_piece: 64,
             window: 8,
         }
@@ -182,9 +189,20 @@ impl BitSearch {
                 puzzle, allowed, order, first, window,
             )?)),
         };
+        let min_size = (puzzle.set.pieces.iter())
+            .zip(&puzzle.remaining)
+            .filter(|(_, &r)| r > 0)
+            .map(|(p, _)| p.shape.len() as u32)
+            .min()
+            .unwrap_or(1);
+        let cap = match tuning.region_cap {
+            Tuning::AUTO if min_size <= 2 => 1,
+            Tuning::AUTO => min_size + 1,
+            cap => cap,
+        };
         match &mut inner {
-            Inner::W64(e) => e.region_cap = tuning.region_cap,
-            Inner::W128(e) => e.region_cap = tuning.region_cap,
+            Inner::W64(e) => e.region_cap = cap,
+            Inner::W128(e) => e.region_cap = cap,
         }
         Some(BitSearch { inner })
     }
