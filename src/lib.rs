@@ -21,6 +21,7 @@
 #![forbid(unsafe_code)]
 
 pub mod apps;
+pub mod bitboard;
 pub mod cover;
 pub mod error;
 pub mod geom;

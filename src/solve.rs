@@ -5,6 +5,7 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use crate::bitboard::BitSearch;
 use crate::cover::{OptionId, Problem, Search, Stats, Visit};
 use crate::model::parity;
 use crate::model::puzzle::{Puzzle, EMPTY_CELL};
@@ -41,6 +42,17 @@ pub struct Report {
     pub elapsed: Duration,
 }
 
+/// Which exact-cover engine a [`Solver`] runs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// The generic Dancing Links engine ([`crate::cover`]).
+    Dlx,
+    /// The bitboard engine ([`crate::bitboard`]): boards of at most 128 squares whose
+    /// open cells must all be covered.
+    Bitboard,
+}
+
 /// A puzzle made ready for searching in one symmetry mode.
 pub struct Solver {
     pub puzzle: Puzzle,
@@ -52,12 +64,18 @@ pub struct Solver {
     pub map: Vec<usize>,
     /// False when a checkerboard argument proves there is no solution (no search runs).
     pub feasible: bool,
+    /// The engine that `run` and `count` use: the bitboard one whenever it applies.
+    pub engine: Engine,
 }
 
 impl Solver {
     pub fn new(puzzle: Puzzle, mode: SymmetryMode) -> Solver {
         let reduction = Reduction::new(&puzzle);
         let (problem, map) = puzzle.problem_with(|k| reduction.allowed[k]);
+        let engine = match BitSearch::new(&puzzle, &reduction.allowed) {
+            Some(_) => Engine::Bitboard,
+            None => Engine::Dlx,
+        };
         Solver {
             feasible: parity::may_have_solutions(&puzzle),
             puzzle,
@@ -65,7 +83,19 @@ impl Solver {
             reduction,
             problem,
             map,
+            engine,
         }
+    }
+
+    /// Makes `run` and `count` use `engine`; false (and no change) if it does not apply.
+    pub fn use_engine(&mut self, engine: Engine) -> bool {
+        if engine == Engine::Bitboard
+            && BitSearch::new(&self.puzzle, &self.reduction.allowed).is_none()
+        {
+            return false;
+        }
+        self.engine = engine;
+        true
     }
 
     /// The order of the board's symmetry group.
@@ -109,17 +139,56 @@ impl Solver {
 
     /// Counts the solutions in the chosen mode without building tilings.
     pub fn count(&self) -> Report {
+        if self.mode == SymmetryMode::Keep && self.reduction.piece.is_none() {
+            // Nothing is restricted: the search meets every solution exactly once.
+            return self.count_all();
+        }
         let mut total = 0u64;
+        let mut image = Vec::new();
+        let order = self.reduction.group.order() as u64;
         let report = self.search(|solution| {
             total += match self.mode {
                 SymmetryMode::Reduce => 1,
-                SymmetryMode::Keep => self.reduction.group.orbit(solution).len() as u64,
+                SymmetryMode::Keep => order / self.stabilizer_order(solution, &mut image),
             };
             ControlFlow::Continue(())
         });
         Report {
             solutions: total,
             ..report
+        }
+    }
+
+    /// How many elements of the group map the sorted `solution` onto itself.
+    fn stabilizer_order(&self, solution: &[usize], image: &mut Vec<usize>) -> u64 {
+        let group = &self.reduction.group;
+        (0..group.order())
+            .filter(|&g| {
+                group.image(g, solution, image);
+                image[..] == *solution
+            })
+            .count() as u64
+    }
+
+    /// Every solution of the (unrestricted) search, counted without symmetry checks.
+    fn count_all(&self) -> Report {
+        let start = Instant::now();
+        let (solutions, stats) = match self.engine {
+            Engine::Bitboard => {
+                let mut s = BitSearch::new(&self.puzzle, &self.reduction.allowed)
+                    .expect("chosen because it applies");
+                (s.count(), s.stats())
+            }
+            Engine::Dlx => {
+                let mut s = Search::new(&self.problem);
+                (s.count(), s.stats())
+            }
+        };
+        Report {
+            solutions,
+            complete: true,
+            stats,
+            elapsed: start.elapsed(),
         }
     }
 
@@ -135,29 +204,47 @@ impl Solver {
                 elapsed: start.elapsed(),
             };
         }
-        let mut search = Search::new(&self.problem);
-        let mut options: Vec<OptionId> = Vec::new();
         let mut solution: Vec<usize> = Vec::new();
         let mut scratch = Vec::new();
-        let outcome = search.run(&mut |v: &Visit<'_>| {
-            v.options_into(&mut options);
-            solution.clear();
-            solution.extend(
-                options
-                    .iter()
-                    .map(|o| self.map[o.index()])
-                    .filter(|&k| k != EMPTY_CELL),
-            );
+        let mut check = |solution: &mut Vec<usize>| {
             solution.sort_unstable();
-            if !self.reduction.accepts(&solution, &mut scratch) {
+            if !self.reduction.accepts(solution, &mut scratch) {
                 return ControlFlow::Continue(());
             }
-            accepted(&solution)
-        });
+            accepted(solution)
+        };
+        let (complete, stats) = match self.engine {
+            Engine::Bitboard => {
+                let mut search = BitSearch::new(&self.puzzle, &self.reduction.allowed)
+                    .expect("chosen because it applies");
+                let complete = search.run(&mut |s: &[u32]| {
+                    solution.clear();
+                    solution.extend(s.iter().map(|&k| k as usize));
+                    check(&mut solution)
+                });
+                (complete, search.stats())
+            }
+            Engine::Dlx => {
+                let mut search = Search::new(&self.problem);
+                let mut options: Vec<OptionId> = Vec::new();
+                let outcome = search.run(&mut |v: &Visit<'_>| {
+                    v.options_into(&mut options);
+                    solution.clear();
+                    solution.extend(
+                        options
+                            .iter()
+                            .map(|o| self.map[o.index()])
+                            .filter(|&k| k != EMPTY_CELL),
+                    );
+                    check(&mut solution)
+                });
+                (outcome == crate::cover::Outcome::Complete, search.stats())
+            }
+        };
         Report {
             solutions: 0,
-            complete: outcome == crate::cover::Outcome::Complete,
-            stats: search.stats(),
+            complete,
+            stats,
             elapsed: start.elapsed(),
         }
     }
@@ -273,5 +360,83 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!(orbit_sum, 36);
+    }
+
+    /// The count in `mode` by both engines (they must agree), and which engine `new` chose.
+    fn both(puzzle: &Puzzle, mode: SymmetryMode) -> (u64, Engine) {
+        let mut solver = Solver::new(puzzle.clone(), mode);
+        let chosen = solver.engine;
+        let fast = solver.count();
+        assert!(solver.use_engine(Engine::Dlx));
+        let slow = solver.count();
+        assert_eq!(
+            fast.solutions, slow.solutions,
+            "{} {mode:?}",
+            puzzle.board.name
+        );
+        (fast.solutions, chosen)
+    }
+
+    #[test]
+    fn both_engines_agree_on_pentomino_puzzles() {
+        use crate::bitboard::samples::*;
+        for (puzzle, keep, reduce) in [
+            (pentomino_rectangle(20, 3), 8, 2),
+            (pentomino_rectangle(15, 4), 1472, 368),
+            (pentomino_rectangle(12, 5), 4040, 1010),
+            (pentomino_rectangle(10, 6), 9356, 2339),
+            (scott(), 520, 65),
+        ] {
+            assert_eq!(both(&puzzle, SymmetryMode::Keep), (keep, Engine::Bitboard));
+            assert_eq!(
+                both(&puzzle, SymmetryMode::Reduce),
+                (reduce, Engine::Bitboard)
+            );
+        }
+    }
+
+    #[test]
+    fn both_engines_agree_on_dominoes_and_list_the_same_tilings() {
+        use crate::bitboard::samples::*;
+        for (w, h, keep) in [(4, 4, 36), (6, 6, 6728), (4, 7, 781)] {
+            let puzzle = domino_rectangle(w, h);
+            assert_eq!(both(&puzzle, SymmetryMode::Keep).0, keep);
+            let reduce = both(&puzzle, SymmetryMode::Reduce).0;
+            let mut tilings = Vec::new();
+            for engine in [Engine::Bitboard, Engine::Dlx] {
+                let mut solver = Solver::new(puzzle.clone(), SymmetryMode::Keep);
+                assert!(solver.use_engine(engine));
+                let mut all = Vec::new();
+                let report = solver.run(None, |t| {
+                    let mut t = t.placements.clone();
+                    t.sort();
+                    all.push(t);
+                    ControlFlow::Continue(())
+                });
+                assert_eq!(report.solutions, keep);
+                all.sort();
+                tilings.push(all);
+            }
+            assert_eq!(tilings[0], tilings[1]);
+            assert!(reduce * 8 >= keep && reduce <= keep);
+        }
+    }
+
+    #[test]
+    fn dominoes_8x8_on_the_bitboard_engine() {
+        let puzzle = crate::bitboard::samples::domino_rectangle(8, 8);
+        let solver = Solver::new(puzzle, SymmetryMode::Keep);
+        assert_eq!(solver.engine, Engine::Bitboard);
+        assert_eq!(solver.count().solutions, 12_988_816);
+    }
+
+    #[test]
+    fn dlx_runs_when_cells_may_stay_empty() {
+        let mut board = Board::rectangle("r", 4, 4);
+        board.cover_all_cells = false;
+        let puzzle = Puzzle::new(board, crate::bitboard::samples::dominoes(8)).unwrap();
+        let mut solver = Solver::new(puzzle, SymmetryMode::Keep);
+        assert_eq!(solver.engine, Engine::Dlx);
+        assert!(!solver.use_engine(Engine::Bitboard));
     }
 }

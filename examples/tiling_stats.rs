@@ -1,0 +1,135 @@
+//! Prints, for the benchmark puzzles, the count, the search-tree nodes and the time of
+//! the solver with each engine (or only the bitboard one for the slow DLX cases):
+//! `cargo run --release --example tiling_stats [reps]`. Nodes do not depend on the
+//! machine; times do.
+
+use std::time::Instant;
+
+use polyx::bitboard::samples::*;
+use polyx::model::Puzzle;
+use polyx::solve::{Engine, Solver, SymmetryMode};
+
+fn main() {
+    if std::env::var_os("POLYX_SWEEP").is_some() {
+        return sweep();
+    }
+    let reps: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(3);
+    let cases: Vec<(&str, Puzzle, SymmetryMode, bool)> = vec![
+        (
+            "6x10 keep",
+            pentomino_rectangle(10, 6),
+            SymmetryMode::Keep,
+            true,
+        ),
+        (
+            "6x10 reduce",
+            pentomino_rectangle(10, 6),
+            SymmetryMode::Reduce,
+            true,
+        ),
+        ("scott keep", scott(), SymmetryMode::Keep, true),
+        (
+            "8x8+square keep",
+            eight_by_eight_square(),
+            SymmetryMode::Keep,
+            false,
+        ),
+        (
+            "dominoes 8x8 keep",
+            domino_rectangle(8, 8),
+            SymmetryMode::Keep,
+            false,
+        ),
+    ];
+    for (name, puzzle, mode, dlx) in cases {
+        let engines: &[Engine] = if dlx {
+            &[Engine::Bitboard, Engine::Dlx]
+        } else {
+            &[Engine::Bitboard]
+        };
+        for &engine in engines {
+            let mut best = f64::MAX;
+            let mut last = None;
+            for _ in 0..reps {
+                let t = Instant::now();
+                let mut solver = Solver::new(puzzle.clone(), mode);
+                solver.use_engine(engine);
+                let r = solver.count();
+                best = best.min(t.elapsed().as_secs_f64());
+                last = Some(r);
+            }
+            let r = last.unwrap();
+            println!(
+                "{name:20} {engine:?}: {} solutions, {} nodes, best {:.4} s",
+                r.solutions, r.stats.nodes, best
+            );
+        }
+    }
+}
+
+/// The raw bitboard engine under each numbering and region cap (`POLYX_SWEEP=1`).
+#[allow(dead_code)]
+fn sweep() {
+    use polyx::bitboard::{BitSearch, Tuning};
+    use polyx::model::symmetry::Reduction;
+    for (name, puzzle) in [
+        ("6x10", pentomino_rectangle(10, 6)),
+        ("scott", scott()),
+        ("8x8+sq", eight_by_eight_square()),
+        ("dom8x8", domino_rectangle(8, 8)),
+    ] {
+        if std::env::var("ONLY").is_ok_and(|o| o != name) {
+            continue;
+        }
+        let allowed = Reduction::new(&puzzle).allowed;
+        for (order, region_cap, first_piece, window) in sweep_settings() {
+            {
+                let tuning = Tuning {
+                    order,
+                    region_cap,
+                    first_piece,
+                    window,
+                };
+                let mut s = BitSearch::with_tuning(&puzzle, &allowed, tuning).unwrap();
+                let t = Instant::now();
+                let n = s.count();
+                println!(
+                    "{name:8} {tuning:?}: {n} sols {} nodes {:.4} s",
+                    s.stats().nodes,
+                    t.elapsed().as_secs_f64()
+                );
+            }
+        }
+    }
+}
+
+fn sweep_settings() -> Vec<(polyx::bitboard::Order, u32, u32, u32)> {
+    use polyx::bitboard::Order::*;
+    let env = |k: &str| std::env::var(k).ok();
+    let orders = match env("ORDERS").as_deref() {
+        Some("row") => vec![RowMajor],
+        Some("both") => vec![ColumnMajor, RowMajor],
+        _ => vec![ColumnMajor],
+    };
+    let list = |k: &str, d: &str| -> Vec<u32> {
+        env(k)
+            .unwrap_or(d.into())
+            .split(',')
+            .map(|x| x.parse().unwrap())
+            .collect()
+    };
+    let mut out = Vec::new();
+    for o in orders {
+        for c in list("CAPS", "0,5,1000") {
+            for f in list("FIRSTS", "0,1000") {
+                for w in list("WINDOWS", "0,6") {
+                    out.push((o, c, f, w));
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,262 @@
+//! A specialised exact-cover engine for tiling boards whose frame fits in 128 bits, used
+//! when every open cell must be covered. It finds exactly the solutions that
+//! [`crate::cover::Search`] finds on `Puzzle::problem_with(allowed)` (as placement sets),
+//! usually with far fewer instructions per node: the board is a machine word, a node is
+//! one `trailing_ones`, and an option is tried with one AND (the classic bitboard
+//! pentomino solvers; Knuth, TAOCP 7.2.2.1, exercise on "first empty cell" branching).
+//!
+//! ```
+//! # use polyx::model::{Board, Piece, PieceSet, Puzzle};
+//! # use polyx::geom::Shape;
+//! use polyx::bitboard::BitSearch;
+//! let domino = Piece { name: "D".into(), label: 'D', shape: Shape::from_picture("##").unwrap(),
+//!     count: 8, mirror: true, color: None };
+//! let set = PieceSet { name: "d".into(), description: String::new(), pieces: vec![domino] };
+//! let puzzle = Puzzle::new(Board::rectangle("4x4", 4, 4), set).unwrap();
+//! let allowed = vec![true; puzzle.placements.len()];
+//! assert_eq!(BitSearch::new(&puzzle, &allowed).unwrap().count(), 36);
+//! ```
+
+mod engine;
+mod layout;
+pub mod samples;
+#[cfg(test)]
+mod tests;
+
+use std::ops::{BitAnd, BitOr, ControlFlow, Not, Shl, Shr};
+
+use crate::cover::Stats;
+use crate::model::Puzzle;
+
+pub use engine::PathError;
+pub use layout::Order;
+
+use engine::Engine;
+use layout::Tables;
+
+/// A machine word (or two) used as a set of squares.
+pub trait Bits:
+    Copy
+    + Eq
+    + std::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    const BITS: u32;
+    fn bit(i: u32) -> Self;
+    fn trailing_ones(self) -> u32;
+    fn trailing_zeros(self) -> u32;
+    fn count_ones(self) -> u32;
+    fn wrapping_neg(self) -> Self;
+    /// The low 32 bits.
+    fn low_u32(self) -> u32;
+}
+
+macro_rules! bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const ZERO: Self = 0;
+            const BITS: u32 = <$t>::BITS;
+            #[inline(always)]
+            fn bit(i: u32) -> Self {
+                1 << i
+            }
+            #[inline(always)]
+            fn trailing_ones(self) -> u32 {
+                <$t>::trailing_ones(self)
+            }
+            #[inline(always)]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            #[inline(always)]
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
+            }
+            #[inline(always)]
+            fn low_u32(self) -> u32 {
+                self as u32
+            }
+            #[inline(always)]
+            fn wrapping_neg(self) -> Self {
+                <$t>::wrapping_neg(self)
+            }
+        }
+    };
+}
+bits!(u64);
+bits!(u128);
+
+/// Receives each solution as placement indices (into `puzzle.placements`), in the order
+/// they were chosen, and may stop the search.
+pub trait BitVisitor {
+    fn solution(&mut self, placements: &[u32]) -> ControlFlow<()>;
+}
+
+impl<F: FnMut(&[u32]) -> ControlFlow<()>> BitVisitor for F {
+    fn solution(&mut self, placements: &[u32]) -> ControlFlow<()> {
+        self(placements)
+    }
+}
+
+/// The engine's heuristics (the defaults are what the benchmarks chose).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// How squares are numbered.
+    pub order: Order,
+    /// Flood steps the dead-region test takes per region before taking it as open (0
+    /// turns the test off).
+    pub region_cap: u32,
+    /// Branch first on the placements of a piece used exactly once, if one has at most
+    /// this many (the one with fewest); 0 never does.
+    pub first_piece: u32,
+    /// Options are listed by the state of this many squares after the first empty one
+    /// (`2^window` lists per square; 0 is one list).
+    pub window: u32,
+}
+
+impl Tuning {
+    /// A `region_cap` chosen from the pieces: one step (isolated squares) when the
+    /// smallest piece has at most 2 cells, else one more than its size (measured on
+    /// dominoes and pentominoes with `examples/tiling_stats.rs`).
+    pub const AUTO: u32 = u32::MAX;
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            order: Order::ColumnMajor,
+            region_cap: Tuning::AUTO,
+            first_piece: 64,
+            window: 8,
+        }
+    }
+}
+
+enum Inner {
+    W64(Engine<u64>),
+    W128(Engine<u128>),
+}
+
+/// The bitboard search of one puzzle, with the API of [`crate::cover::Search`].
+pub struct BitSearch {
+    inner: Inner,
+}
+
+macro_rules! each {
+    ($self:expr, $e:ident => $body:expr) => {
+        match &mut $self.inner {
+            Inner::W64($e) => $body,
+            Inner::W128($e) => $body,
+        }
+    };
+}
+
+impl BitSearch {
+    /// The engine for `puzzle` restricted to the placements `allowed`, or `None` if it
+    /// does not apply (cells may stay empty, the frame has more than 128 squares, or
+    /// more than 64 pieces have copies).
+    pub fn new(puzzle: &Puzzle, allowed: &[bool]) -> Option<BitSearch> {
+        let b = &puzzle.board;
+        let order = if b.height <= b.width {
+            Order::ColumnMajor
+        } else {
+            Order::RowMajor
+        };
+        BitSearch::with_tuning(
+            puzzle,
+            allowed,
+            Tuning {
+                order,
+                ..Tuning::default()
+            },
+        )
+    }
+
+    /// Like [`BitSearch::new`] with chosen heuristics.
+    pub fn with_tuning(puzzle: &Puzzle, allowed: &[bool], tuning: Tuning) -> Option<BitSearch> {
+        if !puzzle.board.cover_all_cells {
+            return None;
+        }
+        let (order, first, window) = (tuning.order, tuning.first_piece, tuning.window);
+        let mut inner = match Tables::<u64>::new(puzzle, allowed, order, first, window) {
+            Some(t) => Inner::W64(Engine::new(t)),
+            None => Inner::W128(Engine::new(Tables::<u128>::new(
+                puzzle, allowed, order, first, window,
+            )?)),
+        };
+        let min_size = (puzzle.set.pieces.iter())
+            .zip(&puzzle.remaining)
+            .filter(|(_, &r)| r > 0)
+            .map(|(p, _)| p.shape.len() as u32)
+            .min()
+            .unwrap_or(1);
+        let cap = match tuning.region_cap {
+            Tuning::AUTO if min_size <= 2 => 1,
+            Tuning::AUTO => min_size + 1,
+            cap => cap,
+        };
+        match &mut inner {
+            Inner::W64(e) => e.region_cap = cap,
+            Inner::W128(e) => e.region_cap = cap,
+        }
+        Some(BitSearch { inner })
+    }
+
+    /// Every solution, in search order; false if the visitor stopped the search.
+    pub fn run(&mut self, visitor: &mut impl BitVisitor) -> bool {
+        self.run_from(&[], visitor)
+            .expect("the root path always fits")
+    }
+
+    /// Every solution below the node named by `path` (positions of the choices made,
+    /// as [`BitSearch::split`] gives them); false if the visitor stopped the search.
+    pub fn run_from(
+        &mut self,
+        path: &[u32],
+        visitor: &mut impl BitVisitor,
+    ) -> Result<bool, PathError> {
+        each!(self, e => e.search::<_, true>(path, None, visitor, &mut |_| {}))
+    }
+
+    /// The paths of the nodes `depth` choices below the root (and of solutions found
+    /// above that depth), in search order: running each with [`BitSearch::run_from`]
+    /// gives the solutions of [`BitSearch::run`] in the same order.
+    pub fn split(&mut self, depth: usize) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        let mut never = |_: &[u32]| ControlFlow::Continue(());
+        each!(self, e => e
+            .search::<_, false>(&[], Some(depth), &mut never, &mut |p: &[u32]| out.push(p.to_vec()))
+            .expect("the root path always fits"));
+        out
+    }
+
+    /// The number of solutions.
+    pub fn count(&mut self) -> u64 {
+        let before = self.stats().solutions;
+        let mut all = |_: &[u32]| ControlFlow::Continue(());
+        each!(self, e => e.search::<_, false>(&[], None, &mut all, &mut |_| {}))
+            .expect("the root path always fits");
+        self.stats().solutions - before
+    }
+
+    /// Counters so far (`updates` stays 0: there are no links).
+    pub fn stats(&self) -> Stats {
+        match &self.inner {
+            Inner::W64(e) => e.stats,
+            Inner::W128(e) => e.stats,
+        }
+    }
+
+    /// The number of options (allowed placements) the engine tries.
+    pub fn option_count(&self) -> usize {
+        match &self.inner {
+            Inner::W64(e) => e.t.masks.len(),
+            Inner::W128(e) => e.t.masks.len(),
+        }
+    }
+}

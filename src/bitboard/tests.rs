@@ -1,0 +1,218 @@
+//! The bitboard engine against the DLX engine on the same puzzles: the same counts, the
+//! same solutions (as sets of placements), and splits that add up to the whole.
+
+use std::ops::ControlFlow;
+
+use proptest::prelude::*;
+
+use super::samples::*;
+use super::{BitSearch, Order, Tuning};
+use crate::cover::{Search, Visit};
+use crate::geom::{Cell, Shape};
+use crate::model::{Board, Piece, PieceSet, Puzzle, Square};
+
+/// Every solution of the DLX engine, as sorted placement sets, sorted.
+fn dlx_solutions(puzzle: &Puzzle, allowed: &[bool]) -> Vec<Vec<u32>> {
+    let (problem, map) = puzzle.problem_with(|k| allowed[k]);
+    let mut out = Vec::new();
+    Search::new(&problem).run(&mut |v: &Visit<'_>| {
+        let mut s: Vec<u32> = v.options().iter().map(|o| map[o.index()] as u32).collect();
+        s.sort_unstable();
+        out.push(s);
+        ControlFlow::Continue(())
+    });
+    out.sort();
+    out
+}
+
+fn bit_solutions(search: &mut BitSearch) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    search.run(&mut |s: &[u32]| {
+        let mut s = s.to_vec();
+        s.sort_unstable();
+        out.push(s);
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// Both numberings, with and without the region test, agree with DLX.
+fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
+    let want = dlx_solutions(puzzle, allowed);
+    for (order, region_cap, first_piece, window) in [
+        (Order::RowMajor, 0, 0, 0),
+        (Order::RowMajor, 7, 1000, 3),
+        (Order::ColumnMajor, 1000, 0, 6),
+        (Order::ColumnMajor, 0, 1000, 9),
+    ] {
+        {
+            let tuning = Tuning {
+                order,
+                region_cap,
+                first_piece,
+                window,
+            };
+            let mut search = BitSearch::with_tuning(puzzle, allowed, tuning).expect("applies");
+            let mut got = bit_solutions(&mut search);
+            assert_eq!(search.stats().solutions, got.len() as u64);
+            let unsorted = got.clone();
+            got.sort();
+            got.dedup();
+            assert_eq!(got.len(), unsorted.len(), "a solution was repeated");
+            assert_eq!(got, want, "{tuning:?}");
+        }
+    }
+    want.len()
+}
+
+fn all(puzzle: &Puzzle) -> Vec<bool> {
+    vec![true; puzzle.placements.len()]
+}
+
+#[test]
+fn small_pentomino_rectangles_match_dlx() {
+    let p = pentomino_rectangle(20, 3);
+    assert_eq!(same_as_dlx(&p, &all(&p)), 8);
+    let p = pentomino_rectangle(3, 20);
+    assert_eq!(same_as_dlx(&p, &all(&p)), 8);
+}
+
+#[test]
+fn dominoes_match_dlx() {
+    for (w, h, n) in [(4, 4, 36), (2, 7, 21), (5, 4, 95), (6, 6, 6728)] {
+        let p = domino_rectangle(w, h);
+        assert_eq!(same_as_dlx(&p, &all(&p)), n, "{w}x{h}");
+    }
+}
+
+#[test]
+fn dominoes_8x8() {
+    let p = domino_rectangle(8, 8);
+    let mut s = BitSearch::new(&p, &all(&p)).unwrap();
+    assert_eq!(s.count(), 12_988_816);
+}
+
+#[test]
+fn big_pentomino_counts() {
+    for (p, n) in [
+        (pentomino_rectangle(15, 4), 1472),
+        (pentomino_rectangle(12, 5), 4040),
+        (pentomino_rectangle(10, 6), 9356),
+        (scott(), 520),
+    ] {
+        assert_eq!(BitSearch::new(&p, &all(&p)).unwrap().count(), n);
+    }
+}
+
+#[test]
+fn split_then_run_from_is_the_whole_search() {
+    let p = pentomino_rectangle(15, 4);
+    let mut whole = BitSearch::new(&p, &all(&p)).unwrap();
+    let mut want = Vec::new();
+    whole.run(&mut |s: &[u32]| {
+        want.push(s.to_vec());
+        ControlFlow::Continue(())
+    });
+    let nodes = whole.stats().nodes;
+    for depth in [0, 1, 2, 5, 20] {
+        let mut s = BitSearch::new(&p, &all(&p)).unwrap();
+        let mut got = Vec::new();
+        for path in s.split(depth) {
+            s.run_from(&path, &mut |sol: &[u32]| {
+                got.push(sol.to_vec());
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        }
+        assert_eq!(got, want, "depth {depth}");
+        assert_eq!(s.stats().nodes, nodes, "depth {depth}");
+    }
+}
+
+#[test]
+fn a_visitor_can_stop_and_bad_paths_are_refused() {
+    let p = pentomino_rectangle(10, 6);
+    let mut s = BitSearch::new(&p, &all(&p)).unwrap();
+    let mut seen = 0;
+    let done = s.run(&mut |_: &[u32]| {
+        seen += 1;
+        if seen == 3 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert!(!done);
+    assert_eq!(seen, 3);
+    assert!(s
+        .run_from(&[100_000], &mut |_: &[u32]| ControlFlow::Continue(()))
+        .is_err());
+}
+
+#[test]
+fn not_applicable_when_cells_may_stay_empty() {
+    let mut b = Board::rectangle("r", 4, 4);
+    b.cover_all_cells = false;
+    let p = Puzzle::new(b, dominoes(8)).unwrap();
+    assert!(BitSearch::new(&p, &all(&p)).is_none());
+}
+
+/// Small polyominoes (1..=4 cells) to draw random sets from.
+const SHAPES: [&str; 8] = [
+    "#", "##", "###", "##\n#.", "####", "##\n##", "###\n.#.", "##.\n.##",
+];
+
+prop_compose! {
+    fn puzzles()(w in 1i32..6, h in 1i32..6, holes in proptest::collection::vec(any::<u8>(), 0..4),
+                 pieces in proptest::collection::vec((0usize..8, 1u32..4, any::<bool>()), 1..4),
+                 use_all in any::<bool>(), reduce in any::<bool>())
+                 -> Option<(Puzzle, bool)> {
+        let mut squares = vec![Square::Open; (w * h) as usize];
+        for hole in holes {
+            let n = squares.len();
+            squares[hole as usize % n] = Square::Blocked;
+        }
+        let mut board = Board::new("p", w, h, squares);
+        board.use_all_pieces = use_all;
+        let set = PieceSet {
+            name: "s".into(),
+            description: String::new(),
+            pieces: pieces.iter().enumerate().map(|(k, &(s, count, mirror))| Piece {
+                name: format!("p{k}"),
+                label: (b'a' + k as u8) as char,
+                shape: Shape::from_picture(SHAPES[s]).unwrap(),
+                count,
+                mirror,
+                color: None,
+            }).collect(),
+        };
+        Puzzle::new(board, set).ok().map(|p| (p, reduce))
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn random_puzzles_match_dlx(case in puzzles()) {
+        if let Some((puzzle, reduce)) = case {
+            let allowed = if reduce {
+                crate::model::symmetry::Reduction::new(&puzzle).allowed
+            } else {
+                all(&puzzle)
+            };
+            same_as_dlx(&puzzle, &allowed);
+        }
+    }
+}
+
+#[test]
+fn blocked_cells_are_never_covered() {
+    let p = scott();
+    let mut s = BitSearch::new(&p, &all(&p)).unwrap();
+    s.run(&mut |sol: &[u32]| {
+        for &k in sol {
+            assert!(!p.placements[k as usize].cells.contains(&Cell::new(3, 3)));
+        }
+        ControlFlow::Break(())
+    });
+}
