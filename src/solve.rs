@@ -139,8 +139,7 @@ impl Solver {
 
     /// Counts the solutions in the chosen mode without building tilings.
     pub fn count(&self) -> Report {
-        if self.mode == SymmetryMode::Keep && self.reduction.piece.is_none() {
-            // Nothing is restricted: the search meets every solution exactly once.
+        if self.searches_every_solution() {
             return self.count_all();
         }
         let mut total = 0u64;
@@ -159,8 +158,14 @@ impl Solver {
         }
     }
 
+    /// True when the search meets every solution once (keep mode with no restricted
+    /// piece): solutions need neither a symmetry check nor an orbit.
+    pub fn searches_every_solution(&self) -> bool {
+        self.mode == SymmetryMode::Keep && self.reduction.piece.is_none()
+    }
+
     /// How many elements of the group map the sorted `solution` onto itself.
-    fn stabilizer_order(&self, solution: &[usize], image: &mut Vec<usize>) -> u64 {
+    pub fn stabilizer_order(&self, solution: &[usize], image: &mut Vec<usize>) -> u64 {
         let group = &self.reduction.group;
         (0..group.order())
             .filter(|&g| {

@@ -10,11 +10,22 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command;
 use polyx::model::{load_puzzle, Puzzle};
 use polyx::run::{self, Options, Shard};
-use polyx::solve::{Solver, SymmetryMode};
+use polyx::solve::{Engine, Solver, SymmetryMode};
 
 fn solver(board: &str, mode: SymmetryMode) -> Solver {
     let (b, s) = load_puzzle(board, None).unwrap();
     Solver::new(Puzzle::new(b, s).unwrap(), mode)
+}
+
+/// The same puzzle on each engine that applies (the bitboard one first, then DLX).
+fn solvers(board: &str, mode: SymmetryMode) -> Vec<Solver> {
+    let mut out = vec![solver(board, mode)];
+    if out[0].engine == Engine::Bitboard {
+        let mut dlx = solver(board, mode);
+        assert!(dlx.use_engine(Engine::Dlx));
+        out.push(dlx);
+    }
+    out
 }
 
 fn count(solver: &Solver, opts: &Options) -> run::LongReport {
@@ -31,8 +42,12 @@ fn temp(name: &str) -> PathBuf {
 
 /// Every thread count and every shard split gives the known count and the same nodes.
 fn check_board(board: &str, keep: u64, reduce: u64, threads: &[usize], shards: u32) {
-    for (mode, expected) in [(SymmetryMode::Keep, keep), (SymmetryMode::Reduce, reduce)] {
-        let s = solver(board, mode);
+    let modes = [(SymmetryMode::Keep, keep), (SymmetryMode::Reduce, reduce)];
+    for (s, expected) in modes
+        .iter()
+        .flat_map(|&(mode, n)| solvers(board, mode).into_iter().map(move |s| (s, n)))
+    {
+        let mode = s.mode;
         let mut nodes = None;
         for &threads in threads {
             let r = count(
@@ -86,9 +101,13 @@ fn noi2005_counts_agree_for_threads_and_shards() {
 
 #[test]
 fn interrupted_runs_resume_to_the_exact_total() {
-    for (mode, expected) in [(SymmetryMode::Keep, 1472), (SymmetryMode::Reduce, 368)] {
-        let s = solver("4x15", mode);
-        let path = temp(&format!("4x15-{}.json", mode.name()));
+    let modes = [(SymmetryMode::Keep, 1472), (SymmetryMode::Reduce, 368)];
+    for (s, expected) in modes
+        .iter()
+        .flat_map(|&(mode, n)| solvers("4x15", mode).into_iter().map(move |s| (s, n)))
+    {
+        let mode = s.mode;
+        let path = temp(&format!("4x15-{}-{:?}.json", mode.name(), s.engine));
         let mut runs = 0;
         loop {
             runs += 1;

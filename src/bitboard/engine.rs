@@ -11,7 +11,7 @@
 //!   whose size no sum of piece sizes makes (bit-parallel flood fill), or that is too
 //!   small for two pieces and is not the shape of one piece with copies left.
 
-use crate::cover::Stats;
+use crate::cover::{Resume, Stats};
 
 use super::layout::Tables;
 use super::{BitVisitor, Bits};
@@ -29,6 +29,8 @@ struct Level<M> {
     end: u32,
     /// The first option of this square (positions are counted from it).
     base: u32,
+    /// Where this node's list began (for progress estimates).
+    first: u32,
     /// The option chosen (for the child being searched), or `NONE`.
     chosen: u32,
 }
@@ -43,6 +45,9 @@ pub struct Engine<M> {
     pub stats: Stats,
     /// Flood steps the dead-region test takes before taking a region as open.
     pub region_cap: u32,
+    /// Ticks come when `ticks & tick_mask == 0`.
+    pub tick_mask: u64,
+    ticks: u64,
 }
 
 /// Why a path does not name a node of this search.
@@ -62,6 +67,8 @@ impl<M: Bits> Engine<M> {
             path: Vec::with_capacity(depth),
             stats: Stats::default(),
             region_cap: t.n,
+            tick_mask: (1 << 12) - 1,
+            ticks: 0,
             t,
         }
     }
@@ -99,13 +106,15 @@ impl<M: Bits> Engine<M> {
             next,
             end,
             base,
+            first: next,
             chosen: NONE,
         });
     }
 
     /// Replays `path` from the root; leaves the stack holding one level per choice and
-    /// returns the state of the node it names.
-    fn replay(&mut self, path: &[u32]) -> Result<(M, u64), PathError> {
+    /// returns the state of the node it names. Levels from `floor` on go on with the
+    /// options after the one replayed (a resumed run); those below it try no other.
+    fn replay(&mut self, path: &[u32], floor: usize) -> Result<(M, u64), PathError> {
         self.reset();
         let (mut filled, mut avail) = (self.t.init, self.root_avail());
         for (level, &pos) in path.iter().enumerate() {
@@ -116,16 +125,17 @@ impl<M: Bits> Engine<M> {
             let top = self.stack.last_mut().expect("just pushed");
             let o = top.base + pos;
             let at = &self.t.lists[top.next as usize..top.end as usize];
-            if !at.iter().any(|e| e.option == o) {
+            let Some(k) = at.iter().position(|e| e.option == o) else {
                 return Err(PathError { level });
-            }
+            };
+            let after = top.next + k as u32 + 1;
             let p = self.t.pieces[o as usize] as usize;
             let m = self.t.masks[o as usize];
             if avail >> p & 1 == 0 || m & filled != M::ZERO {
                 return Err(PathError { level });
             }
             top.chosen = o;
-            top.next = top.end;
+            top.next = if level < floor { top.end } else { after };
             self.left[p] -= 1;
             if self.left[p] == 0 {
                 avail &= !(1 << p);
@@ -178,23 +188,38 @@ impl<M: Bits> Engine<M> {
             .any(|o| t.masks[o as usize] == region && avail >> t.pieces[o as usize] & 1 == 1)
     }
 
-    /// Searches the node that `path` names: every solution below it goes to `visitor`;
-    /// with `cut`, nodes `cut` levels below it are handed to `on_cut` (as paths) instead
-    /// of being searched. Returns false if the visitor stopped the search.
+    /// Searches the subtree below the node `floor` choices down `path` (the first
+    /// `floor` positions of it): every solution goes to `visitor`; with `cut`, nodes
+    /// `cut` levels below the floor are handed to `on_cut` (as paths) instead of being
+    /// searched. A longer `path` resumes a stopped run at the node it names (already
+    /// searched if `visited`). Returns where the visitor stopped the search, if it did.
     pub fn search<V: BitVisitor, const FILL: bool>(
         &mut self,
+        floor: usize,
         path: &[u32],
+        visited: bool,
         cut: Option<usize>,
         visitor: &mut V,
         on_cut: &mut impl FnMut(&[u32]),
-    ) -> Result<bool, PathError> {
-        let (filled, avail) = self.replay(path)?;
-        let floor = path.len();
+    ) -> Result<Option<Resume>, PathError> {
+        let (filled, avail) = self.replay(path, floor)?;
         let cut = cut.map_or(usize::MAX, |c| floor + c);
-        let mut state = Some((filled, avail));
+        let mut state = if visited { None } else { Some((filled, avail)) };
         loop {
             // Enter the node `state` (a child of the top level, or the start node).
             if let Some((filled, avail)) = state.take() {
+                self.ticks += 1;
+                if self.ticks & self.tick_mask == 0 {
+                    let done = self.progress(floor);
+                    if visitor.tick(done).is_break() {
+                        self.fill_path();
+                        let path = self.path.clone();
+                        return Ok(Some(Resume {
+                            path,
+                            visited: false,
+                        }));
+                    }
+                }
                 if filled == self.t.full {
                     if !self.t.use_all || avail == 0 {
                         if cut != usize::MAX {
@@ -209,7 +234,12 @@ impl<M: Bits> Engine<M> {
                                 }
                             }
                             if visitor.solution(&self.solution).is_break() {
-                                return Ok(false);
+                                self.fill_path();
+                                let path = self.path.clone();
+                                return Ok(Some(Resume {
+                                    path,
+                                    visited: true,
+                                }));
                             }
                         }
                     }
@@ -225,7 +255,7 @@ impl<M: Bits> Engine<M> {
             }
             // Advance the top level to its next option, or pop it.
             if self.stack.len() <= floor {
-                return Ok(true);
+                return Ok(None);
             }
             let top = self.stack.last_mut().expect("above the floor");
             if top.chosen != NONE {
@@ -262,6 +292,29 @@ impl<M: Bits> Engine<M> {
                 self.stack.pop();
             }
         }
+    }
+
+    /// Knuth's estimate of the share of the subtree below `floor` already searched,
+    /// from the positions in the option lists (list lengths stand in for degrees).
+    fn progress(&self, floor: usize) -> f64 {
+        let (mut done, mut scale) = (0.0, 1.0);
+        for l in self.stack.iter().skip(floor) {
+            let len = f64::from((l.end - l.first).max(1));
+            let tried = if l.chosen == NONE { l.next } else { l.next - 1 };
+            scale /= len;
+            done += f64::from(tried.saturating_sub(l.first)) * scale;
+        }
+        done
+    }
+
+    /// The estimated share of the whole tree below the node `path` names.
+    pub fn weight(&mut self, path: &[u32]) -> Result<f64, PathError> {
+        self.replay(path, path.len())?;
+        Ok(self
+            .stack
+            .iter()
+            .map(|l| 1.0 / f64::from((l.end - l.first).max(1)))
+            .product())
     }
 
     fn fill_path(&mut self) {

@@ -25,7 +25,7 @@ mod tests;
 
 use std::ops::{BitAnd, BitOr, ControlFlow, Not, Shl, Shr};
 
-use crate::cover::Stats;
+use crate::cover::{Resume, Stats};
 use crate::model::Puzzle;
 
 pub use engine::PathError;
@@ -95,6 +95,13 @@ bits!(u128);
 /// they were chosen, and may stop the search.
 pub trait BitVisitor {
     fn solution(&mut self, placements: &[u32]) -> ControlFlow<()>;
+
+    /// Called before entering a node, every so many nodes, with the estimated share of
+    /// the subtree searched so far. Breaking stops the search so that it can be resumed
+    /// at exactly this node.
+    fn tick(&mut self, _done: f64) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
 }
 
 impl<F: FnMut(&[u32]) -> ControlFlow<()>> BitVisitor for F {
@@ -220,26 +227,63 @@ impl BitSearch {
         path: &[u32],
         visitor: &mut impl BitVisitor,
     ) -> Result<bool, PathError> {
-        each!(self, e => e.search::<_, true>(path, None, visitor, &mut |_| {}))
+        let stopped = self.run_below(path, None, visitor)?;
+        Ok(stopped.is_none())
+    }
+
+    /// Every solution below the node named by `path`; with `resume`, only those after
+    /// the point where an earlier run of the same subtree stopped. Returns where the
+    /// visitor stopped this run, if it did.
+    pub fn run_below(
+        &mut self,
+        path: &[u32],
+        resume: Option<&Resume>,
+        visitor: &mut impl BitVisitor,
+    ) -> Result<Option<Resume>, PathError> {
+        let floor = path.len();
+        let (from, visited) = match resume {
+            Some(r) if r.path.len() >= floor && r.path[..floor] == *path => {
+                (&r.path[..], r.visited)
+            }
+            Some(_) => return Err(PathError { level: 0 }),
+            None => (path, false),
+        };
+        each!(self, e => e.search::<_, true>(floor, from, visited, None, visitor, &mut |_| {}))
     }
 
     /// The paths of the nodes `depth` choices below the root (and of solutions found
     /// above that depth), in search order: running each with [`BitSearch::run_from`]
     /// gives the solutions of [`BitSearch::run`] in the same order.
     pub fn split(&mut self, depth: usize) -> Vec<Vec<u32>> {
+        self.split_below(&[], depth)
+            .expect("the root path always fits")
+    }
+
+    /// Like [`BitSearch::split`], below the node named by `path`.
+    pub fn split_below(&mut self, path: &[u32], depth: usize) -> Result<Vec<Vec<u32>>, PathError> {
         let mut out = Vec::new();
         let mut never = |_: &[u32]| ControlFlow::Continue(());
-        each!(self, e => e
-            .search::<_, false>(&[], Some(depth), &mut never, &mut |p: &[u32]| out.push(p.to_vec()))
-            .expect("the root path always fits"));
-        out
+        let floor = path.len();
+        each!(self, e => e.search::<_, false>(floor, path, false, Some(depth), &mut never, &mut |p: &[u32]| out.push(p.to_vec())))?;
+        Ok(out)
+    }
+
+    /// Knuth's estimate of the share of the whole tree below the node `path` names.
+    pub fn weight(&mut self, path: &[u32]) -> Result<f64, PathError> {
+        each!(self, e => e.weight(path))
+    }
+
+    /// Ticks come every `2^log2` nodes entered.
+    pub fn set_tick_interval(&mut self, log2: u32) {
+        let mask = (1u64 << log2.min(62)) - 1;
+        each!(self, e => e.tick_mask = mask);
     }
 
     /// The number of solutions.
     pub fn count(&mut self) -> u64 {
         let before = self.stats().solutions;
         let mut all = |_: &[u32]| ControlFlow::Continue(());
-        each!(self, e => e.search::<_, false>(&[], None, &mut all, &mut |_| {}))
+        each!(self, e => e.search::<_, false>(0, &[], false, None, &mut all, &mut |_| {}))
             .expect("the root path always fits");
         self.stats().solutions - before
     }

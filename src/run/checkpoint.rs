@@ -82,9 +82,9 @@ impl Fnv {
 }
 
 /// The options text that goes into a fingerprint.
-pub fn options_text(mode: &str, shard: Shard, printing: bool) -> String {
+pub fn options_text(mode: &str, engine: &str, shard: Shard, printing: bool) -> String {
     format!(
-        "symmetry={mode} shard={shard} {}",
+        "symmetry={mode} engine={engine} shard={shard} {}",
         if printing { "print" } else { "count" }
     )
 }

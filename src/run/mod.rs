@@ -6,7 +6,8 @@
 //! shards summed, and any sequence of interruptions and resumptions; printed solutions
 //! come out in the order of the one-threaded search. The layer is generic over
 //! [`Subtrees`], anything that can split its tree into subproblem paths and search below
-//! one of them, stopping and resuming exactly (the DLX [`Search`] here).
+//! one of them, stopping and resuming exactly: the DLX [`Search`] and the bitboard
+//! [`BitSearch`], whichever the solver chose.
 
 pub mod checkpoint;
 mod commit;
@@ -17,8 +18,11 @@ pub mod shard;
 
 use std::ops::ControlFlow;
 
+use crate::bitboard::{BitSearch, BitVisitor};
 use crate::cover::search::PathError;
 use crate::cover::{OptionId, Outcome, Resume, Search, Stats, Subproblem, Visit};
+use crate::model::puzzle::EMPTY_CELL;
+use crate::solve::Solver;
 
 pub use checkpoint::Checkpoint;
 pub use parallel::{run, Emit, LongReport, Options};
@@ -26,8 +30,9 @@ pub use shard::Shard;
 
 /// What a search sends while it runs below a subproblem.
 pub trait Sink {
-    /// A solution: the options chosen (engine option ids).
-    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()>;
+    /// A solution: the placements chosen (indices into the puzzle's placements, in the
+    /// order they were chosen).
+    fn solution(&mut self, placements: &[usize]) -> ControlFlow<()>;
     /// Every so many nodes: `done` estimates the share of the subtree below the
     /// subproblem already searched. Breaking stops the run so that it can be resumed.
     fn tick(&mut self, done: f64) -> ControlFlow<()>;
@@ -56,13 +61,23 @@ pub trait Subtrees: Send {
 struct DlxVisitor<'a> {
     sink: &'a mut dyn Sink,
     floor: usize,
+    map: &'a [usize],
     options: Vec<OptionId>,
+    placements: Vec<usize>,
 }
 
 impl crate::cover::search::Visitor for DlxVisitor<'_> {
     fn solution(&mut self, visit: &Visit<'_>) -> ControlFlow<()> {
         visit.options_into(&mut self.options);
-        self.sink.solution(&self.options)
+        self.placements.clear();
+        let map = self.map;
+        self.placements.extend(
+            self.options
+                .iter()
+                .map(|o| map[o.index()])
+                .filter(|&k| k != EMPTY_CELL),
+        );
+        self.sink.solution(&self.placements)
     }
 
     fn tick(&mut self, visit: &Visit<'_>) -> ControlFlow<()> {
@@ -70,22 +85,26 @@ impl crate::cover::search::Visitor for DlxVisitor<'_> {
     }
 }
 
-/// The DLX engine with the tick interval it was given (to restore it after a probe).
-pub struct DlxSubtrees {
+/// The DLX engine with the tick interval it was given (to restore it after a probe), and
+/// the map from its options to the puzzle's placements.
+pub struct DlxSubtrees<'a> {
     search: Search,
+    map: &'a [usize],
     tick_log2: u32,
 }
 
-impl DlxSubtrees {
-    pub fn new(search: Search) -> DlxSubtrees {
+impl DlxSubtrees<'_> {
+    /// The DLX search of `solver`'s problem.
+    pub fn new(solver: &Solver) -> DlxSubtrees<'_> {
         DlxSubtrees {
-            search,
+            search: Search::new(&solver.problem),
+            map: &solver.map,
             tick_log2: 12,
         }
     }
 }
 
-impl Subtrees for DlxSubtrees {
+impl Subtrees for DlxSubtrees<'_> {
     fn split(&mut self, sub: &Subproblem, depth: usize) -> Result<Vec<Subproblem>, PathError> {
         self.search.split(sub, depth)
     }
@@ -99,7 +118,9 @@ impl Subtrees for DlxSubtrees {
         let mut visitor = DlxVisitor {
             sink,
             floor: sub.path.len(),
+            map: self.map,
             options: Vec::new(),
+            placements: Vec::new(),
         };
         self.search.run_from(sub, resume, &mut visitor)
     }
@@ -141,5 +162,80 @@ impl crate::cover::search::Visitor for WeightProbe<'_> {
     fn tick(&mut self, visit: &Visit<'_>) -> ControlFlow<()> {
         *self.weight = visit.weight(self.floor);
         ControlFlow::Break(())
+    }
+}
+
+/// The bitboard engine as [`Subtrees`].
+pub struct BitSubtrees {
+    search: BitSearch,
+}
+
+impl BitSubtrees {
+    /// The bitboard search of `solver`'s puzzle, if that engine applies.
+    pub fn new(solver: &Solver) -> Option<BitSubtrees> {
+        let search = BitSearch::new(&solver.puzzle, &solver.reduction.allowed)?;
+        Some(BitSubtrees { search })
+    }
+}
+
+/// Adapts a [`Sink`] to the bitboard engine's visitor.
+struct BitSink<'a> {
+    sink: &'a mut dyn Sink,
+    placements: Vec<usize>,
+}
+
+impl BitVisitor for BitSink<'_> {
+    fn solution(&mut self, placements: &[u32]) -> ControlFlow<()> {
+        self.placements.clear();
+        self.placements
+            .extend(placements.iter().map(|&k| k as usize));
+        self.sink.solution(&self.placements)
+    }
+
+    fn tick(&mut self, done: f64) -> ControlFlow<()> {
+        self.sink.tick(done)
+    }
+}
+
+fn bit_path_error(e: crate::bitboard::PathError) -> PathError {
+    PathError { level: e.level }
+}
+
+impl Subtrees for BitSubtrees {
+    fn split(&mut self, sub: &Subproblem, depth: usize) -> Result<Vec<Subproblem>, PathError> {
+        let paths = self
+            .search
+            .split_below(&sub.path, depth)
+            .map_err(bit_path_error)?;
+        Ok(paths.into_iter().map(|path| Subproblem { path }).collect())
+    }
+
+    fn run_below(
+        &mut self,
+        sub: &Subproblem,
+        resume: Option<&Resume>,
+        sink: &mut dyn Sink,
+    ) -> Result<Outcome, PathError> {
+        let mut visitor = BitSink {
+            sink,
+            placements: Vec::new(),
+        };
+        let stopped = self
+            .search
+            .run_below(&sub.path, resume, &mut visitor)
+            .map_err(bit_path_error)?;
+        Ok(stopped.map_or(Outcome::Complete, Outcome::Stopped))
+    }
+
+    fn weight(&mut self, sub: &Subproblem) -> f64 {
+        self.search.weight(&sub.path).unwrap_or(0.0)
+    }
+
+    fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+
+    fn set_tick_interval(&mut self, log2: u32) {
+        self.search.set_tick_interval(log2);
     }
 }

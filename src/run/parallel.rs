@@ -14,17 +14,17 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::cover::{OptionId, Outcome, Resume, Search, Stats};
+use crate::cover::{Outcome, Resume, Stats};
 use crate::error::{Error, InputError};
 use crate::model::Tiling;
-use crate::solve::{Solver, SymmetryMode};
+use crate::solve::{Engine, Solver, SymmetryMode};
 
 use super::checkpoint::{self, Checkpoint, Task};
 use super::commit::{buffered, in_flight, snapshot, Emitter};
 use super::plan::{minus, shard_tasks};
 use super::progress::Progress;
 use super::shard::Shard;
-use super::{DlxSubtrees, Sink, Subtrees};
+use super::{BitSubtrees, DlxSubtrees, Sink, Subtrees};
 
 /// How to run.
 #[derive(Clone, Debug)]
@@ -130,17 +130,20 @@ impl Shared<'_> {
     }
 }
 
-/// Runs `solver`'s search with the DLX engine.
+/// Runs `solver`'s search with the engine it chose (`solver.engine`).
 ///
 /// # Errors
 /// A checkpoint that cannot be read or written, or that belongs to another run.
 pub fn run(solver: &Solver, opts: &Options, emit: &mut Emit<'_>) -> Result<LongReport, Error> {
-    run_with(
-        solver,
-        &|| DlxSubtrees::new(Search::new(&solver.problem)),
-        opts,
-        emit,
-    )
+    match solver.engine {
+        Engine::Bitboard => run_with(
+            solver,
+            &|| BitSubtrees::new(solver).expect("the solver chose it because it applies"),
+            opts,
+            emit,
+        ),
+        Engine::Dlx => run_with(solver, &|| DlxSubtrees::new(solver), opts, emit),
+    }
 }
 
 /// Runs `solver`'s search on engines made by `make` (one per thread).
@@ -155,7 +158,11 @@ pub fn run_with<E: Subtrees>(
 ) -> Result<LongReport, Error> {
     let start = Instant::now();
     let threads = opts.threads.max(1);
-    let options = checkpoint::options_text(solver.mode.name(), opts.shard, opts.printing);
+    let engine = match solver.engine {
+        Engine::Bitboard => "bitboard",
+        Engine::Dlx => "dlx",
+    };
+    let options = checkpoint::options_text(solver.mode.name(), engine, opts.shard, opts.printing);
     let print = checkpoint::fingerprint(&solver.problem, &options);
     let saved = match &opts.checkpoint {
         Some(path) => Checkpoint::load(path, &print)?,
@@ -328,6 +335,19 @@ fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + Sync)) {
     shared.changed.notify_all();
 }
 
+impl TaskSink<'_, '_> {
+    /// Whether the search goes on after a solution: not once a printing run has its
+    /// limit, nor once the run was halted.
+    fn go_on(&self) -> ControlFlow<()> {
+        let opts = self.shared.opts;
+        let enough = opts.printing && opts.limit.is_some_and(|l| self.solutions >= l);
+        if enough || self.shared.halted() {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}
+
 /// A worker's receiver for one task: accepts one solution per symmetry class, counts
 /// (and, when printing, buffers) them in the chosen mode.
 struct TaskSink<'s, 'a> {
@@ -342,38 +362,45 @@ struct TaskSink<'s, 'a> {
 }
 
 impl Sink for TaskSink<'_, '_> {
-    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+    fn solution(&mut self, placements: &[usize]) -> ControlFlow<()> {
         let solver = self.shared.solver;
         let opts = self.shared.opts;
+        let every = solver.searches_every_solution();
+        if every && !opts.printing {
+            self.solutions += 1;
+            return self.go_on();
+        }
         self.placements.clear();
-        self.placements
-            .extend(options.iter().map(|o| solver.map[o.index()]));
+        self.placements.extend_from_slice(placements);
         self.placements.sort_unstable();
-        if !solver
-            .reduction
-            .accepts(&self.placements, &mut self.scratch)
+        if !every
+            && !solver
+                .reduction
+                .accepts(&self.placements, &mut self.scratch)
         {
             return ControlFlow::Continue(());
         }
-        match (solver.mode, opts.printing) {
-            (SymmetryMode::Reduce, false) => self.solutions += 1,
-            (SymmetryMode::Reduce, true) => {
+        // One solution per solution found, or per class found (expanded to its orbit).
+        let one = every || solver.mode == SymmetryMode::Reduce;
+        match (one, opts.printing) {
+            (true, printing) => {
                 self.solutions += 1;
-                self.buffer.push(self.placements.clone());
-            }
-            (SymmetryMode::Keep, printing) => {
-                let orbit = solver.reduction.group.orbit(&self.placements);
-                self.solutions += orbit.len() as u64;
                 if printing {
-                    self.buffer.extend(orbit);
+                    self.buffer.push(self.placements.clone());
                 }
             }
+            (false, false) => {
+                let order = solver.reduction.group.order() as u64;
+                self.solutions +=
+                    order / solver.stabilizer_order(&self.placements, &mut self.scratch);
+            }
+            (false, true) => {
+                let orbit = solver.reduction.group.orbit(&self.placements);
+                self.solutions += orbit.len() as u64;
+                self.buffer.extend(orbit);
+            }
         }
-        let enough = opts.printing && opts.limit.is_some_and(|l| self.solutions >= l);
-        if enough || self.shared.halted() {
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
+        self.go_on()
     }
 
     fn tick(&mut self, done: f64) -> ControlFlow<()> {
