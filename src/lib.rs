@@ -24,6 +24,7 @@ pub mod apps;
 pub mod cover;
 pub mod error;
 pub mod geom;
+pub mod input;
 pub mod model;
 pub mod render;
 pub mod solve;
