@@ -6,7 +6,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use crate::error::{Error, InputError};
+use crate::error::{Error, InputError, Location};
 
 /// The most bytes read from one input file or stream (256 MiB).
 pub const MAX_INPUT_BYTES: u64 = 256 << 20;
@@ -34,12 +34,29 @@ pub fn read_text(reader: impl Read, name: &str) -> Result<String, Error> {
         .into());
     }
     String::from_utf8(bytes).map_err(|e| {
-        InputError::in_file(
-            name,
-            format!(
-                "is not UTF-8 text (bad byte at offset {})",
-                e.utf8_error().valid_up_to()
-            ),
+        let offset = e.utf8_error().valid_up_to();
+        let bytes = e.into_bytes();
+        // The line and column of the bad byte, and its line shown with replacements.
+        let line_start = bytes[..offset]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let before = std::str::from_utf8(&bytes[line_start..offset]).unwrap_or("");
+        let line_end = bytes[line_start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| line_start + i);
+        let location = Location {
+            path: name.to_string(),
+            line: bytes[..offset].iter().filter(|&&b| b == b'\n').count() + 1,
+            column: before.chars().count() + 1,
+            line_text: String::from_utf8_lossy(&bytes[line_start..line_end])
+                .trim_end_matches('\r')
+                .to_string(),
+        };
+        InputError::at(
+            location,
+            format!("the file is not UTF-8 text (bad byte at offset {offset})"),
         )
         .with_hint("save the file as UTF-8 text")
         .into()
@@ -74,7 +91,9 @@ mod tests {
 
     #[test]
     fn bad_utf8_names_the_offset() {
-        let err = read_text(&b"ab\xffc"[..], "f").unwrap_err();
-        assert!(err.to_string().contains("offset 2"), "{err}");
+        let err = read_text(&b"x = 1\nab\xffc\n"[..], "f").unwrap_err();
+        let text = err.to_string();
+        assert!(text.starts_with("f:2:3: the file is not UTF-8 text (bad byte at offset 8)"), "{text}");
+        assert!(text.contains("2 | ab\u{fffd}c"), "{text}");
     }
 }

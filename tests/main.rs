@@ -3,6 +3,7 @@
 mod apps;
 mod cli;
 mod engine;
+mod errors;
 mod instances;
 mod props;
 mod tiling;
