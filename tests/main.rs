@@ -4,6 +4,7 @@ mod apps;
 mod cli;
 mod engine;
 mod errors;
+mod fuzz_props;
 mod instances;
 mod props;
 mod tiling;
