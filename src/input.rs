@@ -93,7 +93,10 @@ mod tests {
     fn bad_utf8_names_the_offset() {
         let err = read_text(&b"x = 1\nab\xffc\n"[..], "f").unwrap_err();
         let text = err.to_string();
-        assert!(text.starts_with("f:2:3: the file is not UTF-8 text (bad byte at offset 8)"), "{text}");
+        assert!(
+            text.starts_with("f:2:3: the file is not UTF-8 text (bad byte at offset 8)"),
+            "{text}"
+        );
         assert!(text.contains("2 | ab\u{fffd}c"), "{text}");
     }
 }

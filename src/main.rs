@@ -1,6 +1,5 @@
 //! The `polyx` binary: a thin shell over the library (see `cli`).
 
-
 mod cli;
 
 fn main() -> std::process::ExitCode {

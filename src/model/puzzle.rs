@@ -61,7 +61,11 @@ impl Puzzle {
                     "the pieces cover {} but the board has {} {}",
                     cells_word(area),
                     open.len(),
-                    if open.len() == 1 { "open cell" } else { "open cells" }
+                    if open.len() == 1 {
+                        "open cell"
+                    } else {
+                        "open cells"
+                    }
                 ),
             )
             .with_hint(
