@@ -25,6 +25,7 @@ pub mod bitboard;
 pub mod cover;
 pub mod error;
 pub mod geom;
+pub mod input;
 pub mod model;
 pub mod render;
 pub mod run;

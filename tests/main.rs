@@ -4,6 +4,8 @@ mod apps;
 mod cli;
 mod cli_tiling;
 mod engine;
+mod errors;
+mod fuzz_props;
 mod instances;
 mod long_runs;
 mod props;

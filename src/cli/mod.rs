@@ -11,7 +11,7 @@ mod output;
 mod show;
 mod solve;
 
-use std::io::{self, Read};
+use std::io;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -98,33 +98,13 @@ pub fn read_input(file: Option<&Path>) -> Result<(String, String), polyx::Error>
     match file {
         Some(p) if p != Path::new("-") => {
             let name = p.display().to_string();
-            let bytes = std::fs::read(p).map_err(|e| polyx::Error::io(&name, e))?;
-            let text = String::from_utf8(bytes).map_err(|e| {
-                polyx::InputError::in_file(
-                    &name,
-                    format!(
-                        "is not UTF-8 text (bad byte at offset {})",
-                        e.utf8_error().valid_up_to()
-                    ),
-                )
-            })?;
+            let text = polyx::input::read_file(p, &name)?;
             Ok((name, text))
         }
         _ => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| polyx::Error::io("<stdin>", e))?;
-            let text = String::from_utf8(bytes).map_err(|e| {
-                polyx::InputError::in_file(
-                    "<stdin>",
-                    format!(
-                        "is not UTF-8 text (bad byte at offset {})",
-                        e.utf8_error().valid_up_to()
-                    ),
-                )
-            })?;
-            Ok(("<stdin>".to_string(), text))
+            let name = "<stdin>".to_string();
+            let text = polyx::input::read_text(io::stdin().lock(), &name)?;
+            Ok((name, text))
         }
     }
 }

@@ -148,6 +148,11 @@ pub fn load(puzzle: &str, pieces: Option<&str>) -> Result<(Board, PieceSet), pol
 pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
     let mut config = Config::new(args, count)?;
     let (board, set) = load(&config.puzzle, config.pieces.as_deref())?;
+    let inputs = input_paths(&config, &board);
+    if let Some(path) = &config.output {
+        let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+        render::refuse_input(path, &inputs)?;
+    }
     let puzzle = Puzzle::new(board, set)?;
     let solver = Solver::new(puzzle, config.mode);
     on_interrupt(config.long.stop.clone());
@@ -169,7 +174,6 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
         print_stats(&config, &solver, &report);
         return Ok(finished(&config, &report, Status::Success));
     }
-    let inputs = input_paths(&config);
     let report = match (config.format, &config.output) {
         (Format::Svg | Format::Png, _) => {
             let mut tilings: Vec<Tiling> = Vec::new();
@@ -289,12 +293,14 @@ fn millis(d: Duration) -> u64 {
     d.as_millis().min(u64::MAX as u128) as u64
 }
 
-/// Files the user gave us, which `-o` must never overwrite.
-fn input_paths(config: &Config) -> Vec<PathBuf> {
+/// Files the user gave us, which `-o` must never overwrite: the puzzle, `--pieces`, and
+/// the piece set file the board names.
+fn input_paths(config: &Config, board: &Board) -> Vec<PathBuf> {
     [Some(&config.puzzle), config.pieces.as_ref()]
         .into_iter()
         .flatten()
         .map(PathBuf::from)
+        .chain(library::pieces_path(board, config.pieces.as_deref()))
         .filter(|p| p.exists())
         .collect()
 }

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::{ItemId, OptionId, Problem, ProblemError};
+use super::{Bounds, ItemId, OptionId, Problem, ProblemError};
 use crate::error::{InputError, Location};
 
 /// Reads a problem from `text`, which came from `path` (for error messages).
@@ -32,6 +32,7 @@ pub fn read(path: &str, text: &str) -> Result<Problem, InputError> {
         if !have_items {
             have_items = true;
             let mut secondary = false;
+            let mut primary_section = 0;
             for (col, tok) in tokens {
                 if tok == "|" {
                     if secondary {
@@ -42,7 +43,7 @@ pub fn read(path: &str, text: &str) -> Result<Problem, InputError> {
                 }
                 let (bounds, name) = split_bounds(tok)
                     .map_err(|m| err(line_no, col, format!("item `{tok}`: {m}")))?;
-                if name.is_empty() || name.contains(':') {
+                if name.is_empty() || name.contains(':') || name.contains('|') {
                     return Err(err(
                         line_no,
                         col,
@@ -67,8 +68,9 @@ pub fn read(path: &str, text: &str) -> Result<Problem, InputError> {
                     }
                 };
                 index.insert(name, id);
+                primary_section += usize::from(!secondary);
             }
-            if problem.primary_count() == 0 {
+            if primary_section == 0 {
                 return Err(err(line_no, 1, "no primary items are named".into())
                     .with_hint("the first line that is not a comment names the items"));
             }
@@ -132,9 +134,15 @@ fn split_bounds(tok: &str) -> Result<Bounded<'_>, String> {
 /// Writes `problem` in the same format (primary items, `|`, secondary items).
 pub fn write(problem: &Problem) -> String {
     let mut out = String::new();
-    let (primary, secondary): (Vec<_>, Vec<_>) = problem
-        .items()
-        .partition(|&i| problem.bounds(i).is_primary());
+    // Items with bounds other than 0..=1 go first, with their bounds; so do all items
+    // when none is primary (the format needs at least one item before `|`).
+    let (mut primary, mut secondary): (Vec<_>, Vec<_>) = problem.items().partition(|&i| {
+        let b = problem.bounds(i);
+        b.is_primary() || b.is_multiple()
+    });
+    if primary.is_empty() {
+        std::mem::swap(&mut primary, &mut secondary);
+    }
     let mut first = true;
     for &i in &primary {
         if !first {
@@ -142,7 +150,7 @@ pub fn write(problem: &Problem) -> String {
         }
         first = false;
         let b = problem.bounds(i);
-        if b.is_multiple() || b.min != 1 {
+        if b != Bounds::PRIMARY {
             let _ = write!(out, "{}:{}|", b.min, b.max);
         }
         out.push_str(problem.name(i));
@@ -194,6 +202,27 @@ mod tests {
         let loc = e.location.unwrap();
         assert_eq!((loc.line, loc.column), (2, 4));
         assert!(e.message.contains("zz"));
+    }
+
+    #[test]
+    fn bounds_other_than_primary_and_secondary_survive_a_round_trip() {
+        // `0:3|a` is optional but may be used three times: it must not be written as a
+        // plain secondary item. With no primary item at all, everything goes first.
+        for text in ["0:3|a b | x\na x\na b\n", "0:1|p 0:1|q\np q\n"] {
+            let p = read("t", text).unwrap();
+            assert_eq!(write(&p), text);
+            let again = read("t", &write(&p)).unwrap();
+            let bounds = |p: &Problem| p.items().map(|i| p.bounds(i)).collect::<Vec<_>>();
+            assert_eq!(bounds(&again), bounds(&p));
+        }
+    }
+
+    #[test]
+    fn item_names_with_a_bar_are_refused() {
+        // Found by the `knuth` fuzz target: `0:3||,` named an item `|,`, which `write`
+        // could not give back.
+        let e = read("f", "0:3||, a\n").unwrap_err();
+        assert!(e.message.contains("not a valid item name"), "{}", e.message);
     }
 
     #[test]

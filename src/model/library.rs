@@ -145,14 +145,7 @@ pub fn pieces_for(board: &Board, pieces_override: Option<&str>) -> Result<PieceS
             .into());
     }
     let path = board.origin.path.as_str();
-    let folder = if path.starts_with('<') {
-        None
-    } else {
-        Path::new(path)
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-    };
-    load_piece_set(&board.pieces, folder).map_err(|e| match e {
+    load_piece_set(&board.pieces, board_folder(board)).map_err(|e| match e {
         // Point at the board's `pieces` key when the set cannot be found.
         Error::Input(mut input) if input.location.is_none() => {
             if let Some(line) = pieces_line(&board.origin.text) {
@@ -162,12 +155,39 @@ pub fn pieces_for(board: &Board, pieces_override: Option<&str>) -> Result<PieceS
                     line,
                     1,
                 )));
-                input.path = None;
+                if let Some(file) = input.path.take() {
+                    input.message = format!("{file}: {}", input.message);
+                }
             }
             Error::Input(input)
         }
         other => other,
     })
+}
+
+/// The file the piece set of `board` is read from (as [`pieces_for`] finds it), or `None`
+/// for a built-in set; `-o` must never write over it.
+pub fn pieces_path(board: &Board, pieces_override: Option<&str>) -> Option<PathBuf> {
+    let (name, folder) = match pieces_override {
+        Some(name) => (name, None),
+        None => (board.pieces.as_str(), board_folder(board)),
+    };
+    if name.is_empty() || builtin(PIECE_SETS, name).is_some() {
+        return None;
+    }
+    Some(resolve(name, folder))
+}
+
+/// The folder relative piece-set paths of `board` start from: its file's folder; `None`
+/// (the current folder) for built-in boards and boards read from stdin.
+fn board_folder(board: &Board) -> Option<&Path> {
+    let path = board.origin.path.as_str();
+    if path.starts_with('<') {
+        return None;
+    }
+    Path::new(path)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
 }
 
 /// The 1-based line of a `pieces = ...` key in `text`.
@@ -198,10 +218,9 @@ fn read(
     same: &'static [(&'static str, &'static str)],
     other: &'static [(&'static str, &'static str)],
 ) -> Result<String, Error> {
-    match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes)
-            .map_err(|_| InputError::in_file(shown, "the file is not UTF-8 text").into()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+    match crate::input::read_file(path, shown) {
+        Ok(text) => Ok(text),
+        Err(Error::Io { source: e, .. }) if e.kind() == std::io::ErrorKind::NotFound => {
             let mut error =
                 InputError::new(format!("`{name}` is neither a built-in {kind} nor a file"));
             let close = close_matches(name, same.iter().map(|(n, _)| *n));
@@ -221,7 +240,7 @@ fn read(
             error.path = (shown != name).then(|| shown.to_string());
             Err(error.with_hint(hint).into())
         }
-        Err(e) => Err(Error::io(shown, e)),
+        Err(e) => Err(e),
     }
 }
 

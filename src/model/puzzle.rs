@@ -17,8 +17,11 @@ use super::{Board, PieceSet, Placement, Square, Tiling};
 /// leaves one open cell empty.
 pub const EMPTY_CELL: usize = usize::MAX;
 
-/// The most placements polyx builds a matrix for.
-pub const MAX_PLACEMENTS: u64 = 20_000_000;
+/// The most placements polyx builds a matrix for. Each costs a few hundred bytes (the
+/// placement, its option, its nodes), so this keeps a matrix under about a gigabyte.
+pub const MAX_PLACEMENTS: u64 = 2_000_000;
+/// The most cells in all placements together (the matrix's nodes, less one per option).
+pub const MAX_PLACED_CELLS: u64 = 12_000_000;
 
 /// A board with its piece set, checked against each other, and every placement.
 #[derive(Clone, Debug)]
@@ -59,8 +62,14 @@ impl Puzzle {
             return Err(board_error(
                 &board,
                 format!(
-                    "the pieces cover {area} cells but the board has {} open cells",
-                    open.len()
+                    "the pieces cover {} but the board has {} {}",
+                    cells_word(area),
+                    open.len(),
+                    if open.len() == 1 {
+                        "open cell"
+                    } else {
+                        "open cells"
+                    }
                 ),
             )
             .with_hint(
@@ -68,18 +77,22 @@ impl Puzzle {
                  `cover_all_cells = false` in the board file",
             ));
         }
-        let estimate: u64 = set
-            .pieces
-            .iter()
-            .zip(&remaining)
-            .filter(|(_, &r)| r > 0)
-            .map(|(p, _)| p.orientations().len() as u64 * open.len() as u64)
-            .sum();
-        if estimate > MAX_PLACEMENTS {
+        // An upper bound on the matrix, checked before anything is built: every
+        // orientation at every open cell.
+        let (mut estimate, mut cells) = (0u64, 0u64);
+        for (p, _) in set.pieces.iter().zip(&remaining).filter(|(_, &r)| r > 0) {
+            let here = p.orientations().len() as u64 * open.len() as u64;
+            estimate = estimate.saturating_add(here);
+            cells = cells.saturating_add(here.saturating_mul(p.shape.len() as u64));
+        }
+        if estimate > MAX_PLACEMENTS || cells > MAX_PLACED_CELLS {
             return Err(board_error(
                 &board,
                 format!(
-                    "the puzzle could have up to {estimate} placements, more than the limit of {MAX_PLACEMENTS}"
+                    "the puzzle is too large to build: up to {estimate} placements covering {cells} cells \
+                     ({} open cells), more than the limit of {MAX_PLACEMENTS} placements and \
+                     {MAX_PLACED_CELLS} cells",
+                    open.len()
                 ),
             )
             .with_hint("use a smaller board or fewer pieces"));
@@ -236,10 +249,10 @@ fn preplaced(board: &Board, set: &PieceSet) -> Result<Vec<Placement>, InputError
             return Err(at(
                 cells[0],
                 format!(
-                    "the {} cells labelled `{label}` do not form piece {} ({} cells{})",
-                    cells.len(),
+                    "the cells labelled `{label}` ({}) do not form piece {} ({}{})",
+                    cells_word(cells.len() as u64),
                     piece.name,
-                    piece.shape.len(),
+                    cells_word(piece.shape.len() as u64),
                     if piece.mirror {
                         ""
                     } else {
@@ -259,6 +272,15 @@ fn preplaced(board: &Board, set: &PieceSet) -> Result<Vec<Placement>, InputError
         });
     }
     Ok(fixed)
+}
+
+/// "1 cell", "5 cells".
+fn cells_word(n: u64) -> String {
+    if n == 1 {
+        "1 cell".to_string()
+    } else {
+        format!("{n} cells")
+    }
 }
 
 fn board_error(board: &Board, msg: impl Into<String>) -> InputError {

@@ -24,7 +24,7 @@ use crate::error::{Error, InputError};
 use crate::model::{Board, PieceSet, Tiling};
 
 pub use json::Summary;
-pub use output::write_atomically;
+pub use output::{refuse_input, write_atomically};
 pub use unicode::UnicodeOptions;
 
 /// An output format.

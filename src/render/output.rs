@@ -16,20 +16,26 @@ use crate::error::{Error, InputError};
 /// An [`InputError`] if `path` names an input (compared canonically when both exist);
 /// [`Error::Io`] if the temporary file cannot be written or renamed.
 pub fn write_atomically(path: &Path, bytes: &[u8], inputs: &[&Path]) -> Result<(), Error> {
-    if let Some(input) = inputs.iter().find(|i| same_file(path, i)) {
-        return Err(InputError::new(format!(
-            "refusing to write the output over the input file {}",
-            input.display()
-        ))
-        .with_hint("choose another --output file")
-        .into());
-    }
+    refuse_input(path, inputs)?;
     let tmp = temp_path(path);
     let written = write_new(&tmp, bytes).and_then(|()| fs::rename(&tmp, path));
     written.map_err(|e| {
         let _ = fs::remove_file(&tmp);
         Error::io(path.display().to_string(), e)
     })
+}
+
+/// An [`InputError`] if `path` names one of `inputs` (compared canonically when both
+/// exist): callers check this before a long search, and [`write_atomically`] again.
+pub fn refuse_input(path: &Path, inputs: &[&Path]) -> Result<(), InputError> {
+    match inputs.iter().find(|i| same_file(path, i)) {
+        Some(input) => Err(InputError::new(format!(
+            "refusing to write the output over the input file {}",
+            input.display()
+        ))
+        .with_hint("choose another --output file")),
+        None => Ok(()),
+    }
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
