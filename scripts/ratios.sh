@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Whole-process times of polyx and of the C yardstick (../shared/bench/refdlx.c, built
+# with cc -O2) on the same questions, in the same run; prints the median of RUNS runs
+# (default 5) and the ratio polyx/refdlx, as BENCHMARKS.md records them.
+# Usage: scripts/ratios.sh [RUNS]     (from the repository's top level)
+set -euo pipefail
+runs=${1:-5}
+shared=../shared
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cargo build --release --quiet
+polyx=target/release/polyx
+cc -O2 -o "$work/refdlx" "$shared/bench/refdlx.c"
+
+# Median wall-clock seconds of running "$@" (stdin from $input if set) $runs times.
+median() {
+  local n=$1; shift
+  for _ in $(seq "$n"); do
+    local t0 t1
+    t0=$(date +%s.%N)
+    if [ -n "${input:-}" ]; then "$@" < "$input" > /dev/null 2>&1; else "$@" > /dev/null 2>&1; fi
+    t1=$(date +%s.%N)
+    awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}'
+  done | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+}
+
+# The matrices refdlx reads: Knuth's files, and the cells-only dominoes matrix.
+$polyx show dominoes-8x8 --dlx | awk 'NR==1 {$1=""; print; next} {$1=""; print}' > "$work/dominoes.dlx"
+$polyx show 8x8-square --dlx > "$work/square.dlx"
+
+row() { # question, refdlx input, polyx command...
+  local q=$1 file=$2 n=$3; shift 3
+  local p r
+  p=$(input="" median "$n" "$@")
+  r=$(input=$file median "$n" "$work/refdlx")
+  printf '| %s | %.3f s | %.3f s | %.4f |\n' "$q" "$p" "$r" "$(awk -v a="$p" -v b="$r" 'BEGIN {print a / b}')"
+}
+
+echo "| question | polyx | refdlx | polyx / refdlx |"
+echo "|---|---|---|---|"
+row "dlx --count pent_6x10.dlx (generic engine)" "$shared/instances/pent_6x10.dlx" "$runs" \
+  $polyx dlx --count "$shared/instances/pent_6x10.dlx"
+row "count 6x10 --symmetry keep (9356)" "$shared/instances/pent_6x10.dlx" "$runs" \
+  $polyx count 6x10 --symmetry keep
+row "count 6x10 (2339)" "$shared/instances/pent_6x10.dlx" "$runs" $polyx count 6x10
+row "count scott --symmetry keep (520)" "$shared/instances/pent_8x8_hole.dlx" "$runs" \
+  $polyx count scott --symmetry keep
+row "count dominoes-8x8 --symmetry keep (12,988,816; refdlx on cells only)" "$work/dominoes.dlx" "$runs" \
+  $polyx count dominoes-8x8 --symmetry keep
+row "count 8x8-square --symmetry keep (129,168)" "$work/square.dlx" 1 \
+  $polyx count 8x8-square --symmetry keep
+row "count 8x8-square (16,146)" "$work/square.dlx" 1 $polyx count 8x8-square
+echo
+echo "-j 1 against -j 2 (all cores), count 8x8-square --symmetry keep:"
+j1=$(input="" median "$runs" $polyx count 8x8-square --symmetry keep -j 1)
+j2=$(input="" median "$runs" $polyx count 8x8-square --symmetry keep -j 2)
+printf -- '-j 1: %.3f s, -j 2: %.3f s, speed-up %.2f\n' "$j1" "$j2" "$(awk -v a="$j1" -v b="$j2" 'BEGIN {print a / b}')"
