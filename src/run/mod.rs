@@ -31,8 +31,12 @@ pub use shard::Shard;
 /// What a search sends while it runs below a subproblem.
 pub trait Sink {
     /// A solution: the placements chosen (indices into the puzzle's placements, in the
-    /// order they were chosen).
+    /// order they were chosen); empty when [`Sink::wants_placements`] is false.
     fn solution(&mut self, placements: &[usize]) -> ControlFlow<()>;
+    /// False when only the number of solutions matters, so engines need not decode them.
+    fn wants_placements(&self) -> bool {
+        true
+    }
     /// Every so many nodes: `done` estimates the share of the subtree below the
     /// subproblem already searched. Breaking stops the run so that it can be resumed.
     fn tick(&mut self, done: f64) -> ControlFlow<()>;
@@ -68,6 +72,9 @@ struct DlxVisitor<'a> {
 
 impl crate::cover::search::Visitor for DlxVisitor<'_> {
     fn solution(&mut self, visit: &Visit<'_>) -> ControlFlow<()> {
+        if !self.sink.wants_placements() {
+            return self.sink.solution(&[]);
+        }
         visit.options_into(&mut self.options);
         self.placements.clear();
         let map = self.map;
@@ -186,6 +193,9 @@ struct BitSink<'a> {
 
 impl BitVisitor for BitSink<'_> {
     fn solution(&mut self, placements: &[u32]) -> ControlFlow<()> {
+        if !self.sink.wants_placements() {
+            return self.sink.solution(&[]);
+        }
         self.placements.clear();
         self.placements
             .extend(placements.iter().map(|&k| k as usize));

@@ -338,9 +338,14 @@ fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + Sync)) {
 impl TaskSink<'_, '_> {
     /// Whether the search goes on after a solution: not once a printing run has its
     /// limit, nor once the run was halted.
+    /// (Counting runs leave the halt check to ticks: reading the shared flags at every
+    /// solution makes the threads fight over their cache line.)
     fn go_on(&self) -> ControlFlow<()> {
         let opts = self.shared.opts;
-        let enough = opts.printing && opts.limit.is_some_and(|l| self.solutions >= l);
+        if !opts.printing {
+            return ControlFlow::Continue(());
+        }
+        let enough = opts.limit.is_some_and(|l| self.solutions >= l);
         if enough || self.shared.halted() {
             return ControlFlow::Break(());
         }
@@ -362,11 +367,15 @@ struct TaskSink<'s, 'a> {
 }
 
 impl Sink for TaskSink<'_, '_> {
+    fn wants_placements(&self) -> bool {
+        self.shared.opts.printing || !self.shared.solver.searches_every_solution()
+    }
+
     fn solution(&mut self, placements: &[usize]) -> ControlFlow<()> {
         let solver = self.shared.solver;
         let opts = self.shared.opts;
         let every = solver.searches_every_solution();
-        if every && !opts.printing {
+        if !self.wants_placements() {
             self.solutions += 1;
             return self.go_on();
         }
