@@ -258,40 +258,9 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitboard::samples::pentominoes;
     use crate::geom::Shape;
     use crate::model::{Board, Piece, PieceSet, Square};
-
-    pub(crate) fn pentominoes() -> PieceSet {
-        let shapes = [
-            ('F', ".##\n##.\n.#."),
-            ('I', "#####"),
-            ('L', "####\n#..."),
-            ('N', "###.\n..##"),
-            ('P', "##\n##\n#."),
-            ('T', "###\n.#.\n.#."),
-            ('U', "#.#\n###"),
-            ('V', "#..\n#..\n###"),
-            ('W', "#..\n##.\n.##"),
-            ('X', ".#.\n###\n.#."),
-            ('Y', "####\n.#.."),
-            ('Z', "##.\n.#.\n.##"),
-        ];
-        PieceSet {
-            name: "pentominoes".into(),
-            description: String::new(),
-            pieces: shapes
-                .iter()
-                .map(|&(l, s)| Piece {
-                    name: l.to_string(),
-                    label: l,
-                    shape: Shape::from_picture(s).unwrap(),
-                    count: 1,
-                    mirror: true,
-                    color: None,
-                })
-                .collect(),
-        }
-    }
 
     fn count(board: Board, set: PieceSet, mode: SymmetryMode) -> (u64, usize) {
         let puzzle = Puzzle::new(board, set).unwrap();

@@ -77,30 +77,26 @@ pub fn sanity(dlx: &Dlx) -> Result<(), String> {
     // Each item list, both ways, with its length.
     for h in 1..=n as u32 {
         let mut count = 0;
-        let mut p = dlx.links[h as usize].down;
+        let mut p = dlx.store.down(h);
         let mut prev = h;
         while p != h {
-            let node = dlx.links[p as usize];
-            let top = dlx.top[p as usize];
-            if node.up != prev {
-                return Err(format!(
-                    "node {p} in item {h}: up is {}, expected {prev}",
-                    node.up
-                ));
+            let (up, down, top) = (dlx.store.up(p), dlx.store.down(p), dlx.store.top(p));
+            if up != prev {
+                return Err(format!("node {p} in item {h}: up is {up}, expected {prev}"));
             }
-            if top != h as i32 {
+            if top != h {
                 return Err(format!(
                     "node {p} is in the list of item {h} but has top {top}"
                 ));
             }
             prev = p;
-            p = node.down;
+            p = down;
             count += 1;
-            if count > dlx.links.len() {
+            if count > dlx.store.capacity() {
                 return Err(format!("the list of item {h} does not close"));
             }
         }
-        if dlx.links[h as usize].up != prev {
+        if dlx.store.up(h) != prev {
             return Err(format!("up of item {h} is wrong"));
         }
         if dlx.len(h) as usize != count {

@@ -1,7 +1,7 @@
 //! Knuth's DLX1 node table (TAOCP 7.2.2.1, and `dlx1.w`, "Data structures"): one flat
-//! `Vec` of nodes with `u32` links. Entries `1..=N` are the item headers (their `top`
+//! table of nodes with integer links (kept by [`Store`]). Entries `1..=N` are the item headers (their `top`
 //! holds `len`), then the options follow each other, separated by spacers whose `top` is
-//! `<= 0`, so walking an option is `p+1, p+2, ...` until a spacer, and a node needs only
+//! 0, so walking an option is `p+1, p+2, ...` until a spacer, and a node needs only
 //! vertical links. Primary items still to be covered form a ring through header 0
 //! (`llink`/`rlink`); secondary items are linked to themselves.
 //!
@@ -14,11 +14,11 @@
 //! minimum and maximum they stay in the ring, and the search may branch on them with the
 //! extra choice "no further option" (see `search.rs`).
 
+use super::store::Store;
 use super::{Bounds, Problem};
 
-/// One entry of the node table. For a header, `top` is the item's `len`; for an option
-/// node, the header it belongs to; for a spacer, `-k` where `k` options precede it.
-/// (Used to build the table; the table itself keeps links and tops apart, below.)
+/// One entry of the node table while it is built. For a header, `top` is the item's
+/// `len`; for an option node, the header it belongs to; for a spacer, 0.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Node {
     pub up: u32,
@@ -26,21 +26,11 @@ pub struct Node {
     pub top: i32,
 }
 
-/// The vertical links of one node: 8 bytes, so an index scales for free in an address.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Link {
-    pub up: u32,
-    pub down: u32,
-}
-
 /// The node table and the item headers of one problem.
 #[derive(Clone, Debug)]
 pub struct Dlx {
-    /// `links[p]` and `top[p]` of node `p`; both have the same power-of-two length, so the
-    /// hot loops index them with `& mask`, which the compiler proves in bounds (the padding
-    /// entries are never linked).
-    pub links: Vec<Link>,
-    pub top: Vec<i32>,
+    /// The links and tops of every node.
+    pub store: Store,
     /// Horizontal links of the headers, `0` being the root of the primary ring.
     pub llink: Vec<u32>,
     pub rlink: Vec<u32>,
@@ -56,70 +46,6 @@ pub struct Dlx {
     pub items: u32,
     /// Updates so far: each option hidden from the lists and each item unlinked counts one.
     pub updates: u64,
-}
-
-/// Tables of at most this many nodes are padded to exactly this length, so that the hot
-/// loops can index them with a `u16`, which the compiler knows is in bounds; larger tables
-/// get a power-of-two length and are indexed with `& mask`. Either way the loops carry no
-/// bounds checks (measured: 4.8 G instructions against 6.9 G with them on pent_8x8_hole).
-const SMALL: usize = 1 << 16;
-
-/// The body of `hide`: `ix` turns a node number into an index known to be in bounds.
-/// Walks right from `p` to the spacer, then from the option's first node back to `p`,
-/// so neither loop tests for spacers on the way.
-macro_rules! hide_loop {
-    ($links:expr, $top:expr, $p:expr, $ix:expr) => {{
-        let (links, top, p, ix) = ($links, $top, $p, $ix);
-        let mut q = p + 1;
-        loop {
-            let x = top[ix(q)];
-            if x <= 0 {
-                break;
-            }
-            let Link { up, down } = links[ix(q)];
-            links[ix(up)].down = down;
-            links[ix(down)].up = up;
-            top[ix(x as u32)] -= 1;
-            q += 1;
-        }
-        q = links[ix(q)].up;
-        while q != p {
-            let x = top[ix(q)];
-            let Link { up, down } = links[ix(q)];
-            links[ix(up)].down = down;
-            links[ix(down)].up = up;
-            top[ix(x as u32)] -= 1;
-            q += 1;
-        }
-    }};
-}
-
-/// The body of `unhide`, the exact reverse of `hide_loop`.
-macro_rules! unhide_loop {
-    ($links:expr, $top:expr, $p:expr, $ix:expr) => {{
-        let (links, top, p, ix) = ($links, $top, $p, $ix);
-        let mut q = p - 1;
-        loop {
-            let x = top[ix(q)];
-            if x <= 0 {
-                break;
-            }
-            let Link { up, down } = links[ix(q)];
-            links[ix(up)].down = q;
-            links[ix(down)].up = q;
-            top[ix(x as u32)] += 1;
-            q -= 1;
-        }
-        q = links[ix(q)].down;
-        while q != p {
-            let x = top[ix(q)];
-            let Link { up, down } = links[ix(q)];
-            links[ix(up)].down = q;
-            links[ix(down)].up = q;
-            top[ix(x as u32)] += 1;
-            q -= 1;
-        }
-    }};
 }
 
 impl Dlx {
@@ -163,7 +89,7 @@ impl Dlx {
             top: 0,
         });
         let mut option_first = Vec::with_capacity(problem.option_count());
-        for (k, option) in problem.options().enumerate() {
+        for option in problem.options() {
             option_first.push(nodes.len() as u32);
             for &item in problem.option(option) {
                 let h = item.0 + 1;
@@ -184,19 +110,13 @@ impl Dlx {
             nodes.push(Node {
                 up: spacer as u32 - problem.option(option).len() as u32,
                 down: 0,
-                top: -(k as i32 + 1),
+                top: 0,
             });
         }
-        nodes.resize(nodes.len().next_power_of_two().max(SMALL), Node::default());
+        let table: Vec<(u32, u32, u32)> =
+            nodes.iter().map(|n| (n.up, n.down, n.top as u32)).collect();
         Dlx {
-            links: nodes
-                .iter()
-                .map(|n| Link {
-                    up: n.up,
-                    down: n.down,
-                })
-                .collect(),
-            top: nodes.iter().map(|n| n.top).collect(),
+            store: Store::new(&table),
             llink,
             rlink,
             used: vec![0; n + 1],
@@ -212,7 +132,7 @@ impl Dlx {
     /// The number of options in item `i`'s list now.
     #[inline]
     pub fn len(&self, i: u32) -> u32 {
-        self.top[i as usize] as u32
+        self.store.top(i)
     }
 
     /// How many more times item `i` must still be used (for items with multiplicities).
@@ -223,67 +143,34 @@ impl Dlx {
             .saturating_sub(self.used[i as usize])
     }
 
-    /// The option that node `p` belongs to (walks right to the spacer).
-    pub fn option_of(&self, mut p: u32) -> u32 {
-        while self.top[p as usize] > 0 {
-            p += 1;
-        }
-        (-self.top[p as usize] - 1) as u32
+    /// The option that node `p` belongs to.
+    pub fn option_of(&self, p: u32) -> u32 {
+        option_of(&self.option_first, p)
     }
 
-    /// Removes every other node of `p`'s option from its item list.
+    /// Knuth's `hide(p)`: removes every other node of `p`'s option from its item list.
     #[inline]
     pub fn hide(&mut self, p: u32) {
-        match (
-            <&mut [Link; SMALL]>::try_from(&mut self.links[..]),
-            <&mut [i32; SMALL]>::try_from(&mut self.top[..]),
-        ) {
-            (Ok(links), Ok(top)) => hide_loop!(links, top, p, |q: u32| q as u16 as usize),
-            _ => {
-                let mask = self.links.len() - 1;
-                let (links, top) = (&mut self.links[..], &mut self.top[..mask + 1]);
-                hide_loop!(links, top, p, |q: u32| q as usize & mask)
-            }
-        }
+        self.store.hide(p);
     }
 
     /// Undoes `hide(p)`.
     #[inline]
     pub fn unhide(&mut self, p: u32) {
-        match (
-            <&mut [Link; SMALL]>::try_from(&mut self.links[..]),
-            <&mut [i32; SMALL]>::try_from(&mut self.top[..]),
-        ) {
-            (Ok(links), Ok(top)) => unhide_loop!(links, top, p, |q: u32| q as u16 as usize),
-            _ => {
-                let mask = self.links.len() - 1;
-                let (links, top) = (&mut self.links[..], &mut self.top[..mask + 1]);
-                unhide_loop!(links, top, p, |q: u32| q as usize & mask)
-            }
-        }
+        self.store.unhide(p);
     }
 
     /// Hides every option of item `i` (other than through `i` itself).
     #[inline]
     pub fn hide_options(&mut self, i: u32) {
-        let mask = self.links.len() - 1;
         self.updates += self.len(i) as u64;
-        let mut p = self.links[i as usize & mask].down;
-        while p != i {
-            self.hide(p);
-            p = self.links[p as usize & mask].down;
-        }
+        self.store.hide_column(i);
     }
 
     /// Undoes `hide_options(i)`.
     #[inline]
     pub fn unhide_options(&mut self, i: u32) {
-        let mask = self.links.len() - 1;
-        let mut p = self.links[i as usize & mask].up;
-        while p != i {
-            self.unhide(p);
-            p = self.links[p as usize & mask].up;
-        }
+        self.store.unhide_column(i);
     }
 
     #[inline]
@@ -361,38 +248,29 @@ impl Dlx {
     pub fn detach(&mut self, p: u32) {
         self.updates += 1;
         self.hide(p);
-        let Link { up, down } = self.links[p as usize];
-        self.links[up as usize].down = down;
-        self.links[down as usize].up = up;
-        let item = self.top[p as usize] as usize;
-        self.top[item] -= 1;
+        self.store.unlink(p);
     }
 
     /// Undoes `detach(p)`.
     pub fn reattach(&mut self, p: u32) {
-        let Link { up, down } = self.links[p as usize];
-        self.links[up as usize].down = p;
-        self.links[down as usize].up = p;
-        let item = self.top[p as usize] as usize;
-        self.top[item] += 1;
+        self.store.relink(p);
         self.unhide(p);
     }
 
     /// Covers the items of `p`'s option other than `p`'s own (X5 of Algorithm X).
     #[inline]
     pub fn commit_others(&mut self, p: u32) {
-        let mask = self.links.len() - 1;
         let mut q = p + 1;
         while q != p {
-            let top = self.top[q as usize & mask];
-            if top <= 0 {
-                q = self.links[q as usize & mask].up;
+            let top = self.store.top(q);
+            if top == 0 {
+                q = self.store.up(q);
                 continue;
             }
             if self.has_multiple && self.multiple[top as usize] {
-                self.consume(top as u32);
+                self.consume(top);
             } else {
-                self.cover(top as u32);
+                self.cover(top);
             }
             q += 1;
         }
@@ -401,20 +279,24 @@ impl Dlx {
     /// Undoes `commit_others(p)`, in reverse order.
     #[inline]
     pub fn uncommit_others(&mut self, p: u32) {
-        let mask = self.links.len() - 1;
         let mut q = p - 1;
         while q != p {
-            let top = self.top[q as usize & mask];
-            if top <= 0 {
-                q = self.links[q as usize & mask].down;
+            let top = self.store.top(q);
+            if top == 0 {
+                q = self.store.down(q);
                 continue;
             }
             if self.has_multiple && self.multiple[top as usize] {
-                self.unconsume(top as u32);
+                self.unconsume(top);
             } else {
-                self.uncover(top as u32);
+                self.uncover(top);
             }
             q -= 1;
         }
     }
+}
+
+/// The option whose nodes include node `p`, given the first node of every option.
+pub fn option_of(option_first: &[u32], p: u32) -> u32 {
+    (option_first.partition_point(|&first| first <= p) - 1) as u32
 }

@@ -12,6 +12,7 @@ pub mod dlx;
 pub mod knuth;
 pub mod search;
 pub mod split;
+pub mod store;
 
 pub use check::verify;
 pub use search::{Outcome, Search, Stats, Visit};

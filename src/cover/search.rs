@@ -55,7 +55,7 @@ pub(crate) struct Level {
 
 /// What a visitor sees: the current stack, at a solution or at a periodic tick.
 pub struct Visit<'a> {
-    top: &'a [i32],
+    option_first: &'a [u32],
     levels: &'a [Level],
     stats: Stats,
 }
@@ -76,11 +76,7 @@ impl Visit<'_> {
                 // "No further option" for an item with multiplicities: nothing chosen.
                 continue;
             }
-            let mut p = level.x;
-            while self.top[p as usize] > 0 {
-                p += 1;
-            }
-            out.push(OptionId((-self.top[p as usize] - 1) as u32));
+            out.push(OptionId(super::dlx::option_of(self.option_first, level.x)));
         }
     }
 
@@ -326,7 +322,7 @@ impl Search {
         }
         self.levels.push(Level {
             item,
-            x: self.dlx.links[item as usize].down,
+            x: self.dlx.store.down(item),
             pos: 0,
             total,
             multiple,
@@ -407,7 +403,7 @@ impl Search {
             for _ in 0..pos {
                 let top = self.levels.last_mut().expect("a level");
                 let x = top.x;
-                top.x = self.dlx.links[x as usize].down;
+                top.x = self.dlx.store.down(x);
                 top.pos += 1;
                 if multiple {
                     self.dlx.detach(x);
@@ -444,7 +440,7 @@ impl Search {
                 Step::Enter => {
                     if self.stats.nodes & self.tick_mask == 0 {
                         let visit = Visit {
-                            top: &self.dlx.top,
+                            option_first: &self.dlx.option_first,
                             levels: &self.levels,
                             stats: self.stats(),
                         };
@@ -468,7 +464,7 @@ impl Search {
                     if self.dlx.rlink[0] == 0 {
                         self.stats.solutions += 1;
                         let visit = Visit {
-                            top: &self.dlx.top,
+                            option_first: &self.dlx.option_first,
                             levels: &self.levels,
                             stats: self.stats(),
                         };
@@ -508,7 +504,7 @@ impl Search {
                 Step::TryAgain => {
                     self.unapply_top();
                     let top = self.levels.last_mut().expect("a level");
-                    top.x = self.dlx.links[top.x as usize].down;
+                    top.x = self.dlx.store.down(top.x);
                     top.pos += 1;
                     step = Step::Try;
                 }
