@@ -13,6 +13,7 @@ pub mod knuth;
 pub mod search;
 pub mod split;
 pub mod store;
+pub mod visit;
 
 pub use check::verify;
 pub use search::{Outcome, Search, Stats, Visit};
