@@ -53,6 +53,15 @@ pub enum Engine {
     Bitboard,
 }
 
+impl Engine {
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Dlx => "dlx",
+            Engine::Bitboard => "bitboard",
+        }
+    }
+}
+
 /// A puzzle made ready for searching in one symmetry mode.
 pub struct Solver {
     pub puzzle: Puzzle,

@@ -682,3 +682,17 @@ fn usage_errors_exit_2() {
         .success()
         .stdout(predicate::str::contains("solve"));
 }
+
+#[test]
+fn output_formats_and_limits_that_make_no_sense() {
+    let dir = scratch("formats");
+    fails(
+        &dir,
+        &["solve", "3x20", "-o", "picture.gif"],
+        b"",
+        &["cannot tell the output format", "picture.gif", "hint:"],
+    );
+    assert!(!dir.join("picture.gif").exists());
+    fails(&dir, &["solve", "3x20", "-n", "0"], b"", &["-n 0", "hint:"]);
+    fails(&dir, &["solve", "3x20", "-f", "png"], b"", &["-o FILE.png"]);
+}

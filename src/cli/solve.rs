@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context as _;
 use polyx::model::{library, Board, PieceSet, Puzzle, Tiling};
 use polyx::render::{self, json, Format, RenderOptions};
 use polyx::run::{self, LongReport, Shard};
@@ -33,16 +32,28 @@ struct Config {
     render: RenderOptions,
     stats: bool,
     long: run::Options,
+    /// `-o` names a file whose extension tells no format (refused once we know it is
+    /// not an input file, which is the more important thing to say).
+    unknown_extension: Option<PathBuf>,
 }
 
 impl Config {
     fn new(args: &SolveArgs, count: bool) -> Result<Config, InputError> {
         let from_extension = args.output.as_deref().and_then(Format::from_extension);
-        let format = match (args.format, from_extension) {
-            (Some(f), _) => format_of(f),
-            (None, Some(f)) => f,
-            (None, None) => Format::Ascii,
+        let mut unknown_extension = None;
+        let format = match (args.format, from_extension, args.output.as_deref()) {
+            (Some(f), _, _) => format_of(f),
+            (None, Some(f), _) => f,
+            (None, None, Some(path)) if path.extension().is_some() => {
+                unknown_extension = Some(path.to_path_buf());
+                Format::Ascii
+            }
+            (None, None, _) => Format::Ascii,
         };
+        if args.limit == Some(0) {
+            return Err(InputError::new("-n 0 asks for no solution")
+                .with_hint("give -n 1 or more, --all for every solution, or --count"));
+        }
         if format == Format::Png && args.output.is_none() && !(count || args.count) {
             return Err(InputError::new("PNG output cannot go to stdout")
                 .with_hint("write it to a file with `-o FILE.png`"));
@@ -76,6 +87,7 @@ impl Config {
             render,
             stats: args.stats,
             long: long_options(args)?,
+            unknown_extension,
         })
     }
 }
@@ -152,6 +164,16 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
     if let Some(path) = &config.output {
         let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
         render::refuse_input(path, &inputs)?;
+    }
+    if let Some(path) = &config.unknown_extension {
+        return Err(InputError::new(format!(
+            "cannot tell the output format from the name `{}`",
+            path.display()
+        ))
+        .with_hint(
+            "name the file .txt, .json, .svg or .png, or give --format ascii|unicode|json|svg|png",
+        )
+        .into());
     }
     let puzzle = Puzzle::new(board, set)?;
     let solver = Solver::new(puzzle, config.mode);
@@ -309,8 +331,7 @@ fn emit(config: &Config, bytes: &[u8], inputs: &[PathBuf]) -> anyhow::Result<()>
     match &config.output {
         Some(path) => {
             let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-            render::write_atomically(path, bytes, &inputs)
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            render::write_atomically(path, bytes, &inputs)?;
         }
         None => {
             let mut out = output::stdout();
@@ -326,12 +347,13 @@ fn print_stats(config: &Config, solver: &Solver, report: &LongReport) {
         return;
     }
     eprintln!(
-        "{}: {} items, {} options ({} placements), {} symmetries, {} nodes, {} updates, {} solutions ({}{}), {:.3} s, {} thread{}",
+        "{}: {} items, {} options ({} placements), {} symmetries, {} engine, {} nodes, {} updates, {} solutions ({}{}), {:.3} s, {} thread{}",
         solver.puzzle.board.name,
         solver.problem.item_count(),
         solver.problem.option_count(),
         solver.puzzle.placements.len(),
         solver.symmetries(),
+        solver.engine.name(),
         report.stats.nodes,
         report.stats.updates,
         report.solutions,

@@ -158,11 +158,12 @@ pub fn run_with<E: Subtrees>(
 ) -> Result<LongReport, Error> {
     let start = Instant::now();
     let threads = opts.threads.max(1);
-    let engine = match solver.engine {
-        Engine::Bitboard => "bitboard",
-        Engine::Dlx => "dlx",
-    };
-    let options = checkpoint::options_text(solver.mode.name(), engine, opts.shard, opts.printing);
+    let options = checkpoint::options_text(
+        solver.mode.name(),
+        solver.engine.name(),
+        opts.shard,
+        opts.printing,
+    );
     let print = checkpoint::fingerprint(&solver.problem, &options);
     let saved = match &opts.checkpoint {
         Some(path) => Checkpoint::load(path, &print)?,
