@@ -120,13 +120,29 @@ fn cases() -> Vec<Case> {
             mode: SymmetryMode::Keep,
             expected: 520,
             dlx: true,
-            matrix: scott_m,
+            matrix: scott_m.clone(),
+        },
+        Case {
+            name: "scott reduce",
+            puzzle: scott(),
+            mode: SymmetryMode::Reduce,
+            expected: 65,
+            dlx: true,
+            matrix: scott_m.clone(),
         },
         Case {
             name: "8x8+square keep",
             puzzle: eight_by_eight_square(),
             mode: SymmetryMode::Keep,
             expected: 129_168,
+            dlx: false,
+            matrix: square.clone(),
+        },
+        Case {
+            name: "8x8+square reduce",
+            puzzle: eight_by_eight_square(),
+            mode: SymmetryMode::Reduce,
+            expected: 16_146,
             dlx: false,
             matrix: square,
         },
@@ -191,8 +207,12 @@ fn tiling(c: &mut Criterion) {
         let ours = best_of(5, || count(&case.puzzle, case.mode, Engine::Bitboard));
         let reps = if case.dlx { 3 } else { 1 };
         let theirs = time_refdlx(&exe, &case.matrix, reps);
+        let nodes = Solver::new(case.puzzle.clone(), case.mode)
+            .count()
+            .stats
+            .nodes;
         println!(
-            "  {:20} polyx {:9.4} s  refdlx {:8.3} s  ratio {:.4}",
+            "  {:20} polyx {:9.4} s  refdlx {:8.3} s  ratio {:.4}  ({nodes} nodes)",
             case.name,
             ours.as_secs_f64(),
             theirs.as_secs_f64(),
