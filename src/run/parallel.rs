@@ -70,7 +70,7 @@ pub struct LongReport {
     pub solutions: u64,
     /// The whole (shard of the) search was done.
     pub complete: bool,
-    /// Stopped by the stop flag or the node budget.
+    /// Stopped by the stop flag or the node budget before the search was done.
     pub interrupted: bool,
     pub stats: Stats,
     pub elapsed: Duration,
@@ -259,9 +259,11 @@ pub fn run_with<E: Subtrees>(
     if let Some(e) = state.error.take() {
         return Err(e);
     }
-    let interrupted = opts.stop.load(Ordering::Relaxed);
     let cp = snapshot(&base, &shared.tasks, &state.slots, &em, opts, start);
     let limited = em.over && opts.printing;
+    let complete = !limited && cp.tasks.is_empty();
+    // A stop that came after the last task ended interrupted nothing.
+    let interrupted = opts.stop.load(Ordering::Relaxed) && !complete;
     if let Some(path) = &opts.checkpoint {
         // After a limit the rest of the task at the cursor is neither done nor resumable.
         if !limited {
@@ -270,7 +272,7 @@ pub fn run_with<E: Subtrees>(
     }
     Ok(LongReport {
         solutions: cp.solutions,
-        complete: !limited && cp.tasks.is_empty(),
+        complete,
         interrupted,
         stats: cp.stats,
         elapsed: Duration::from_millis(cp.elapsed_ms),
