@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::bitboard::BitSearch;
 use crate::cover::{OptionId, Problem, Search, Stats, Visit};
 use crate::model::parity;
-use crate::model::puzzle::{Puzzle, EMPTY_CELL};
+use crate::model::puzzle::{placements_of, Puzzle};
 use crate::model::symmetry::Reduction;
 use crate::model::Tiling;
 
@@ -244,12 +244,7 @@ impl Solver {
                 let outcome = search.run(&mut |v: &Visit<'_>| {
                     v.options_into(&mut options);
                     solution.clear();
-                    solution.extend(
-                        options
-                            .iter()
-                            .map(|o| self.map[o.index()])
-                            .filter(|&k| k != EMPTY_CELL),
-                    );
+                    solution.extend(placements_of(&options, &self.map));
                     check(&mut solution)
                 });
                 (outcome == crate::cover::Outcome::Complete, search.stats())
