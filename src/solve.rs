@@ -1,6 +1,9 @@
-//! The one place that runs a tiling search: it builds the (possibly symmetry-reduced)
-//! exact-cover problem of a puzzle, runs the engine, checks symmetry classes, expands
-//! orbits for `--symmetry keep`, honours limits and yields decoded tilings and counters.
+//! A puzzle made ready for searching: the [`Solver`] holds the (possibly symmetry-reduced)
+//! exact-cover problem, its option → placement map, the symmetry reduction and the engine
+//! chosen (the bitboard one whenever it applies, else DLX). Its own `run` and `count`
+//! search on one thread: they check symmetry classes, expand orbits for `--symmetry
+//! keep`, honour limits and yield decoded tilings and counters. Long runs (threads,
+//! progress, checkpoints, shards) take a `Solver` to [`crate::run`].
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -73,7 +76,8 @@ pub struct Solver {
     pub map: Vec<usize>,
     /// False when a checkerboard argument proves there is no solution (no search runs).
     pub feasible: bool,
-    /// The engine that `run` and `count` use: the bitboard one whenever it applies.
+    /// The engine that `run`, `count` and [`crate::run::run`] use: the bitboard one
+    /// whenever it applies.
     pub engine: Engine,
 }
 
