@@ -15,6 +15,7 @@ pub mod parallel;
 pub mod plan;
 pub mod progress;
 pub mod shard;
+mod worker;
 
 use std::ops::ControlFlow;
 
