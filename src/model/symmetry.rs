@@ -197,7 +197,7 @@ impl Reduction {
         let others: Vec<usize> = (1..group.order()).collect();
         // The piece with the least cost (representatives + 2 × symmetric ones), the first
         // of equals, with its representatives.
-        let mut best: Option<(usize, usize, Vec<(usize, Vec<usize>)>)> = None;
+        let mut best: Option<(usize, usize, Representatives)> = None;
         if group.order() > 1 && puzzle.board.use_all_pieces {
             for (k, &r) in puzzle.remaining.iter().enumerate() {
                 let fixed_by_all = group.elements.iter().all(|g| g.pieces[k] == k);
@@ -253,9 +253,12 @@ impl Reduction {
     }
 }
 
+/// Placements that represent their orbit, each with its stabilizer's non-identity elements.
+type Representatives = Vec<(usize, Vec<usize>)>;
+
 /// One placement of piece `k` per orbit (the least index), each with its stabilizer's
 /// non-identity elements; and how many of them have a non-trivial stabilizer.
-fn representatives(puzzle: &Puzzle, group: &Group, k: usize) -> (Vec<(usize, Vec<usize>)>, usize) {
+fn representatives(puzzle: &Puzzle, group: &Group, k: usize) -> (Representatives, usize) {
     let mut reps = Vec::new();
     let mut symmetric = 0;
     for (index, p) in puzzle.placements.iter().enumerate() {
