@@ -27,6 +27,7 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
         buffer: Vec::new(),
         placements: Vec::new(),
         scratch: Vec::new(),
+        every: shared.solver.searches_every_solution(),
     };
     while !shared.halted() {
         let k = shared.next.fetch_add(1, Ordering::Relaxed);
@@ -100,17 +101,19 @@ struct TaskSink<'s, 'a> {
     buffer: Vec<Vec<usize>>,
     placements: Vec<usize>,
     scratch: Vec<usize>,
+    /// [`crate::solve::Solver::searches_every_solution`], asked once.
+    every: bool,
 }
 
 impl Sink for TaskSink<'_, '_> {
     fn wants_placements(&self) -> bool {
-        self.shared.opts.printing || !self.shared.solver.searches_every_solution()
+        self.shared.opts.printing || !self.every
     }
 
     fn solution(&mut self, placements: &[usize]) -> ControlFlow<()> {
         let solver = self.shared.solver;
         let opts = self.shared.opts;
-        let every = solver.searches_every_solution();
+        let every = self.every;
         if !self.wants_placements() {
             self.solutions += 1;
             return self.go_on();
