@@ -6,6 +6,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
+use std::sync::PoisonError;
 
 use crate::cover::Outcome;
 use crate::solve::SymmetryMode;
@@ -16,6 +17,7 @@ use super::{Sink, Subtrees};
 
 /// Takes tasks until none is left or the run is halted.
 pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + Sync)) {
+    let _active = Active(shared);
     let mut engine = make();
     engine.set_tick_interval(shared.opts.tick_log2);
     let mut sink = TaskSink {
@@ -68,8 +70,20 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
         drop(state);
         shared.changed.notify_all();
     }
-    shared.state.lock().expect("no worker panics").active -= 1;
-    shared.changed.notify_all();
+}
+
+/// Counts a worker out when it ends, even by a panic: the emitting thread waits until no
+/// worker is active, then leaves the scope, which passes a worker's panic on.
+struct Active<'s, 'a>(&'s Shared<'a>);
+
+impl Drop for Active<'_, '_> {
+    fn drop(&mut self) {
+        let shared = self.0;
+        let mut state = shared.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state.active -= 1;
+        drop(state);
+        shared.changed.notify_all();
+    }
 }
 
 impl TaskSink<'_, '_> {
