@@ -1,6 +1,9 @@
-//! The one place that runs a tiling search: it builds the (possibly symmetry-reduced)
-//! exact-cover problem of a puzzle, runs the engine, checks symmetry classes, expands
-//! orbits for `--symmetry keep`, honours limits and yields decoded tilings and counters.
+//! A puzzle made ready for searching: the [`Solver`] holds the (possibly symmetry-reduced)
+//! exact-cover problem, its option → placement map, the symmetry reduction and the engine
+//! chosen (the bitboard one whenever it applies, else DLX). Its own `run` and `count`
+//! search on one thread: they check symmetry classes, expand orbits for `--symmetry
+//! keep`, honour limits and yield decoded tilings and counters. Long runs (threads,
+//! progress, checkpoints, shards) take a `Solver` to [`crate::run`].
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -8,7 +11,7 @@ use std::time::{Duration, Instant};
 use crate::bitboard::BitSearch;
 use crate::cover::{OptionId, Problem, Search, Stats, Visit};
 use crate::model::parity;
-use crate::model::puzzle::{Puzzle, EMPTY_CELL};
+use crate::model::puzzle::{placements_of, Puzzle};
 use crate::model::symmetry::Reduction;
 use crate::model::Tiling;
 
@@ -73,7 +76,8 @@ pub struct Solver {
     pub map: Vec<usize>,
     /// False when a checkerboard argument proves there is no solution (no search runs).
     pub feasible: bool,
-    /// The engine that `run` and `count` use: the bitboard one whenever it applies.
+    /// The engine that `run`, `count` and [`crate::run::run`] use: the bitboard one
+    /// whenever it applies.
     pub engine: Engine,
 }
 
@@ -244,12 +248,7 @@ impl Solver {
                 let outcome = search.run(&mut |v: &Visit<'_>| {
                     v.options_into(&mut options);
                     solution.clear();
-                    solution.extend(
-                        options
-                            .iter()
-                            .map(|o| self.map[o.index()])
-                            .filter(|&k| k != EMPTY_CELL),
-                    );
+                    solution.extend(placements_of(&options, &self.map));
                     check(&mut solution)
                 });
                 (outcome == crate::cover::Outcome::Complete, search.stats())

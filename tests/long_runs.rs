@@ -313,3 +313,53 @@ fn ctrl_c_writes_a_checkpoint_and_the_resumed_count_is_exact() {
         .code(2);
     polyx().args(args).assert().success().stdout("16146\n");
 }
+
+/// An engine that panics below its second task.
+struct Panics(run::DlxSubtrees<'static>, usize);
+
+impl run::Subtrees for Panics {
+    fn split(
+        &mut self,
+        sub: &polyx::cover::Subproblem,
+        depth: usize,
+    ) -> Result<Vec<polyx::cover::Subproblem>, polyx::cover::search::PathError> {
+        self.0.split(sub, depth)
+    }
+    fn run_below(
+        &mut self,
+        sub: &polyx::cover::Subproblem,
+        resume: Option<&polyx::cover::Resume>,
+        sink: &mut dyn run::Sink,
+    ) -> Result<polyx::cover::Outcome, polyx::cover::search::PathError> {
+        self.1 += 1;
+        assert!(self.1 < 2, "a bug in the engine");
+        self.0.run_below(sub, resume, sink)
+    }
+    fn weight(&mut self, sub: &polyx::cover::Subproblem) -> f64 {
+        self.0.weight(sub)
+    }
+    fn stats(&self) -> polyx::cover::Stats {
+        self.0.stats()
+    }
+    fn set_tick_interval(&mut self, log2: u32) {
+        self.0.set_tick_interval(log2)
+    }
+}
+
+#[test]
+fn a_worker_panic_ends_the_run_instead_of_hanging_it() {
+    let s: &'static Solver = Box::leak(Box::new(solver("4x15", SymmetryMode::Reduce)));
+    let opts = Options {
+        threads: 2,
+        ..Options::default()
+    };
+    let result = std::panic::catch_unwind(|| {
+        run::parallel::run_with(
+            s,
+            &|| Panics(run::DlxSubtrees::new(s), 0),
+            &opts,
+            &mut |_| ControlFlow::Continue(()),
+        )
+    });
+    assert!(result.is_err());
+}

@@ -186,13 +186,20 @@ impl Puzzle {
 
     /// The tiling of a solution of `problem_with`'s problem, given its option map.
     pub fn tiling_of(&self, options: &[OptionId], map: &[usize]) -> Tiling {
-        self.tiling(
-            options
-                .iter()
-                .map(|o| map[o.index()])
-                .filter(|&k| k != EMPTY_CELL),
-        )
+        self.tiling(placements_of(options, map))
     }
+}
+
+/// The placement indices of a solution of [`Puzzle::problem_with`]'s problem, given its
+/// option map, in the order of `options`; "left empty" options are dropped.
+pub fn placements_of<'a>(
+    options: &'a [OptionId],
+    map: &'a [usize],
+) -> impl Iterator<Item = usize> + 'a {
+    options
+        .iter()
+        .map(|o| map[o.index()])
+        .filter(|&k| k != EMPTY_CELL)
 }
 
 /// Every offset at which `shape` fits on open cells, as placements of piece `piece`.

@@ -195,7 +195,9 @@ impl Reduction {
     pub fn new(puzzle: &Puzzle) -> Reduction {
         let group = Group::of(puzzle);
         let others: Vec<usize> = (1..group.order()).collect();
-        let mut best: Option<(usize, usize, usize)> = None; // (reps, symmetric reps, piece)
+        // The piece with the least cost (representatives + 2 × symmetric ones), the first
+        // of equals, with its representatives.
+        let mut best: Option<(usize, usize, Representatives)> = None;
         if group.order() > 1 && puzzle.board.use_all_pieces {
             for (k, &r) in puzzle.remaining.iter().enumerate() {
                 let fixed_by_all = group.elements.iter().all(|g| g.pieces[k] == k);
@@ -203,17 +205,16 @@ impl Reduction {
                     continue;
                 }
                 let (reps, symmetric) = representatives(puzzle, &group, k);
-                let score = (reps.len(), symmetric, k);
-                if best.is_none_or(|b| (score.0 + 2 * score.1) < (b.0 + 2 * b.1)) {
-                    best = Some(score);
+                let cost = reps.len() + 2 * symmetric;
+                if best.as_ref().is_none_or(|b| cost < b.0) {
+                    best = Some((cost, k, reps));
                 }
             }
         }
         let mut allowed = vec![true; puzzle.placements.len()];
         let mut stabilizer = HashMap::new();
-        let piece = best.map(|(_, _, k)| k);
-        if let Some(k) = piece {
-            let (reps, _) = representatives(puzzle, &group, k);
+        let piece = best.as_ref().map(|&(_, k, _)| k);
+        if let Some((_, k, reps)) = best {
             for (index, p) in puzzle.placements.iter().enumerate() {
                 if p.piece == k {
                     allowed[index] = false;
@@ -252,9 +253,12 @@ impl Reduction {
     }
 }
 
+/// Placements that represent their orbit, each with its stabilizer's non-identity elements.
+type Representatives = Vec<(usize, Vec<usize>)>;
+
 /// One placement of piece `k` per orbit (the least index), each with its stabilizer's
 /// non-identity elements; and how many of them have a non-trivial stabilizer.
-fn representatives(puzzle: &Puzzle, group: &Group, k: usize) -> (Vec<(usize, Vec<usize>)>, usize) {
+fn representatives(puzzle: &Puzzle, group: &Group, k: usize) -> (Representatives, usize) {
     let mut reps = Vec::new();
     let mut symmetric = 0;
     for (index, p) in puzzle.placements.iter().enumerate() {

@@ -15,13 +15,14 @@ pub mod parallel;
 pub mod plan;
 pub mod progress;
 pub mod shard;
+mod worker;
 
 use std::ops::ControlFlow;
 
 use crate::bitboard::{BitSearch, BitVisitor};
 use crate::cover::search::PathError;
 use crate::cover::{OptionId, Outcome, Resume, Search, Stats, Subproblem, Visit};
-use crate::model::puzzle::EMPTY_CELL;
+use crate::model::puzzle::placements_of;
 use crate::solve::Solver;
 
 pub use checkpoint::Checkpoint;
@@ -77,13 +78,8 @@ impl crate::cover::search::Visitor for DlxVisitor<'_> {
         }
         visit.options_into(&mut self.options);
         self.placements.clear();
-        let map = self.map;
-        self.placements.extend(
-            self.options
-                .iter()
-                .map(|o| map[o.index()])
-                .filter(|&k| k != EMPTY_CELL),
-        );
+        self.placements
+            .extend(placements_of(&self.options, self.map));
         self.sink.solution(&self.placements)
     }
 

@@ -1,8 +1,9 @@
 //! The run itself: tasks (subproblems, in search order) handed out from one shared queue,
-//! lowest index first, to worker threads that each own an engine; each task's solutions
-//! are buffered and emitted in task order by the calling thread, which also draws the
-//! progress line and writes checkpoints. Taking tasks in order keeps the buffered
-//! solutions few and lets a limit stop the run once the first N in order are known.
+//! lowest index first, to worker threads that each own an engine (`worker.rs`); each
+//! task's solutions are buffered and emitted in task order by the calling thread, which
+//! also draws the progress line and writes checkpoints. Taking tasks in order keeps the
+//! buffered solutions few and lets a limit stop the run once the first N in order are
+//! known.
 //!
 //! Committed work (counted, and left out of a checkpoint's tasks): when counting, every
 //! finished task and the part of a stopped task before its resume point; when printing,
@@ -14,17 +15,18 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::cover::{Outcome, Resume, Stats};
+use crate::cover::{Resume, Stats};
 use crate::error::{Error, InputError};
 use crate::model::Tiling;
-use crate::solve::{Engine, Solver, SymmetryMode};
+use crate::solve::{Engine, Solver};
 
 use super::checkpoint::{self, Checkpoint, Task};
 use super::commit::{buffered, in_flight, snapshot, Emitter};
-use super::plan::{minus, shard_tasks};
+use super::plan::shard_tasks;
 use super::progress::Progress;
 use super::shard::Shard;
-use super::{BitSubtrees, DlxSubtrees, Sink, Subtrees};
+use super::worker::worker;
+use super::{BitSubtrees, DlxSubtrees, Subtrees};
 
 /// How to run.
 #[derive(Clone, Debug)]
@@ -70,7 +72,7 @@ pub struct LongReport {
     pub solutions: u64,
     /// The whole (shard of the) search was done.
     pub complete: bool,
-    /// Stopped by the stop flag or the node budget.
+    /// Stopped by the stop flag or the node budget before the search was done.
     pub interrupted: bool,
     pub stats: Stats,
     pub elapsed: Duration,
@@ -106,26 +108,30 @@ pub(super) struct Ended {
     pub buffer: Vec<Vec<usize>>,
 }
 
-struct State {
-    slots: Vec<Slot>,
-    active: usize,
-    error: Option<Error>,
+pub(super) struct State {
+    pub slots: Vec<Slot>,
+    /// Workers still running.
+    pub active: usize,
+    pub error: Option<Error>,
 }
 
 pub(super) struct Shared<'a> {
     pub solver: &'a Solver,
     pub opts: &'a Options,
-    tasks: Vec<Task>,
-    next: AtomicUsize,
+    pub tasks: Vec<Task>,
+    /// The next task to hand out.
+    pub next: AtomicUsize,
     /// Set once enough solutions were emitted (or the emitter broke).
     pub enough: AtomicBool,
-    ticks: AtomicU64,
-    state: Mutex<State>,
-    changed: Condvar,
+    /// Ticks of all workers (for the node budget).
+    pub ticks: AtomicU64,
+    pub state: Mutex<State>,
+    /// Notified when a slot changed or a worker ended.
+    pub changed: Condvar,
 }
 
 impl Shared<'_> {
-    fn halted(&self) -> bool {
+    pub fn halted(&self) -> bool {
         self.opts.stop.load(Ordering::Relaxed) || self.enough.load(Ordering::Relaxed)
     }
 }
@@ -259,9 +265,11 @@ pub fn run_with<E: Subtrees>(
     if let Some(e) = state.error.take() {
         return Err(e);
     }
-    let interrupted = opts.stop.load(Ordering::Relaxed);
     let cp = snapshot(&base, &shared.tasks, &state.slots, &em, opts, start);
     let limited = em.over && opts.printing;
+    let complete = !limited && cp.tasks.is_empty();
+    // A stop that came after the last task ended interrupted nothing.
+    let interrupted = opts.stop.load(Ordering::Relaxed) && !complete;
     if let Some(path) = &opts.checkpoint {
         // After a limit the rest of the task at the cursor is neither done nor resumable.
         if !limited {
@@ -270,7 +278,7 @@ pub fn run_with<E: Subtrees>(
     }
     Ok(LongReport {
         solutions: cp.solutions,
-        complete: !limited && cp.tasks.is_empty(),
+        complete,
         interrupted,
         stats: cp.stats,
         elapsed: Duration::from_millis(cp.elapsed_ms),
@@ -280,162 +288,7 @@ pub fn run_with<E: Subtrees>(
     })
 }
 
-fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + Sync)) {
-    let mut engine = make();
-    engine.set_tick_interval(shared.opts.tick_log2);
-    let mut sink = TaskSink {
-        shared,
-        index: 0,
-        weight: 0.0,
-        done: 0.0,
-        solutions: 0,
-        buffer: Vec::new(),
-        placements: Vec::new(),
-        scratch: Vec::new(),
-    };
-    while !shared.halted() {
-        let k = shared.next.fetch_add(1, Ordering::Relaxed);
-        let Some(task) = shared.tasks.get(k) else {
-            break;
-        };
-        let weight = engine.weight(&task.sub);
-        shared.state.lock().expect("no worker panics").slots[k] =
-            Slot::Running { weight, done: 0.0 };
-        sink.index = k;
-        sink.weight = weight;
-        sink.done = 0.0;
-        sink.solutions = 0;
-        let before = engine.stats();
-        let outcome = engine.run_below(&task.sub, task.resume.as_ref(), &mut sink);
-        let stats = minus(engine.stats(), before);
-        let mut state = shared.state.lock().expect("no worker panics");
-        match outcome {
-            Err(e) => {
-                state.error.get_or_insert(path_error(e));
-                shared.enough.store(true, Ordering::Relaxed);
-            }
-            Ok(outcome) => {
-                let resume = match outcome {
-                    Outcome::Complete => None,
-                    Outcome::Stopped(r) => Some(r),
-                };
-                state.slots[k] = Slot::Ended(Ended {
-                    done: if resume.is_none() { 1.0 } else { sink.done },
-                    resume,
-                    weight,
-                    solutions: sink.solutions,
-                    stats,
-                    buffer: std::mem::take(&mut sink.buffer),
-                });
-            }
-        }
-        drop(state);
-        shared.changed.notify_all();
-    }
-    shared.state.lock().expect("no worker panics").active -= 1;
-    shared.changed.notify_all();
-}
-
-impl TaskSink<'_, '_> {
-    /// Whether the search goes on after a solution: not once a printing run has its
-    /// limit, nor once the run was halted.
-    /// (Counting runs leave the halt check to ticks: reading the shared flags at every
-    /// solution makes the threads fight over their cache line.)
-    fn go_on(&self) -> ControlFlow<()> {
-        let opts = self.shared.opts;
-        if !opts.printing {
-            return ControlFlow::Continue(());
-        }
-        let enough = opts.limit.is_some_and(|l| self.solutions >= l);
-        if enough || self.shared.halted() {
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    }
-}
-
-/// A worker's receiver for one task: accepts one solution per symmetry class, counts
-/// (and, when printing, buffers) them in the chosen mode.
-struct TaskSink<'s, 'a> {
-    shared: &'s Shared<'a>,
-    index: usize,
-    weight: f64,
-    done: f64,
-    solutions: u64,
-    buffer: Vec<Vec<usize>>,
-    placements: Vec<usize>,
-    scratch: Vec<usize>,
-}
-
-impl Sink for TaskSink<'_, '_> {
-    fn wants_placements(&self) -> bool {
-        self.shared.opts.printing || !self.shared.solver.searches_every_solution()
-    }
-
-    fn solution(&mut self, placements: &[usize]) -> ControlFlow<()> {
-        let solver = self.shared.solver;
-        let opts = self.shared.opts;
-        let every = solver.searches_every_solution();
-        if !self.wants_placements() {
-            self.solutions += 1;
-            return self.go_on();
-        }
-        self.placements.clear();
-        self.placements.extend_from_slice(placements);
-        self.placements.sort_unstable();
-        if !every
-            && !solver
-                .reduction
-                .accepts(&self.placements, &mut self.scratch)
-        {
-            return ControlFlow::Continue(());
-        }
-        // One solution per solution found, or per class found (expanded to its orbit).
-        let one = every || solver.mode == SymmetryMode::Reduce;
-        match (one, opts.printing) {
-            (true, printing) => {
-                self.solutions += 1;
-                if printing {
-                    self.buffer.push(self.placements.clone());
-                }
-            }
-            (false, false) => {
-                let order = solver.reduction.group.order() as u64;
-                self.solutions +=
-                    order / solver.stabilizer_order(&self.placements, &mut self.scratch);
-            }
-            (false, true) => {
-                let orbit = solver.reduction.group.orbit(&self.placements);
-                self.solutions += orbit.len() as u64;
-                self.buffer.extend(orbit);
-            }
-        }
-        self.go_on()
-    }
-
-    fn tick(&mut self, done: f64) -> ControlFlow<()> {
-        let shared = self.shared;
-        self.done = done;
-        let ticks = shared.ticks.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(budget) = shared.opts.node_budget {
-            if ticks << shared.opts.tick_log2 >= budget {
-                shared.opts.stop.store(true, Ordering::Relaxed);
-            }
-        }
-        if let Ok(mut state) = shared.state.lock() {
-            state.slots[self.index] = Slot::Running {
-                weight: self.weight,
-                done,
-            };
-        }
-        if shared.halted() {
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    }
-}
-
-fn path_error(e: crate::cover::search::PathError) -> Error {
+pub(super) fn path_error(e: crate::cover::search::PathError) -> Error {
     InputError::new(format!("the checkpoint does not fit this puzzle: {e}"))
         .with_hint("remove the checkpoint file and start again")
         .into()

@@ -19,10 +19,6 @@ impl Monotone {
         }
         self.0
     }
-
-    pub fn get(self) -> f64 {
-        self.0
-    }
 }
 
 /// The progress line, if shown.
@@ -77,10 +73,6 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
-    }
-
-    pub fn done(&self) -> f64 {
-        self.done.get()
     }
 }
 

@@ -1,0 +1,188 @@
+//! The worker side of a run: each worker thread owns one engine, takes the lowest task
+//! not yet taken, searches below it and leaves the result (counters, buffered solutions,
+//! the resume point if it stopped) in the task's slot for the emitter. A [`TaskSink`]
+//! accepts one solution per symmetry class and counts (and, when printing, buffers) it in
+//! the chosen mode; ticks publish progress and stop the task once the run is halted.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
+use std::sync::PoisonError;
+
+use crate::cover::Outcome;
+use crate::solve::SymmetryMode;
+
+use super::parallel::{path_error, Ended, Shared, Slot};
+use super::plan::minus;
+use super::{Sink, Subtrees};
+
+/// Takes tasks until none is left or the run is halted.
+pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + Sync)) {
+    let _active = Active(shared);
+    let mut engine = make();
+    engine.set_tick_interval(shared.opts.tick_log2);
+    let mut sink = TaskSink {
+        shared,
+        index: 0,
+        weight: 0.0,
+        done: 0.0,
+        solutions: 0,
+        buffer: Vec::new(),
+        placements: Vec::new(),
+        scratch: Vec::new(),
+        every: shared.solver.searches_every_solution(),
+    };
+    while !shared.halted() {
+        let k = shared.next.fetch_add(1, Ordering::Relaxed);
+        let Some(task) = shared.tasks.get(k) else {
+            break;
+        };
+        let weight = engine.weight(&task.sub);
+        shared.state.lock().expect("no worker panics").slots[k] =
+            Slot::Running { weight, done: 0.0 };
+        sink.index = k;
+        sink.weight = weight;
+        sink.done = 0.0;
+        sink.solutions = 0;
+        let before = engine.stats();
+        let outcome = engine.run_below(&task.sub, task.resume.as_ref(), &mut sink);
+        let stats = minus(engine.stats(), before);
+        let mut state = shared.state.lock().expect("no worker panics");
+        match outcome {
+            Err(e) => {
+                state.error.get_or_insert(path_error(e));
+                shared.enough.store(true, Ordering::Relaxed);
+            }
+            Ok(outcome) => {
+                let resume = match outcome {
+                    Outcome::Complete => None,
+                    Outcome::Stopped(r) => Some(r),
+                };
+                state.slots[k] = Slot::Ended(Ended {
+                    done: if resume.is_none() { 1.0 } else { sink.done },
+                    resume,
+                    weight,
+                    solutions: sink.solutions,
+                    stats,
+                    buffer: std::mem::take(&mut sink.buffer),
+                });
+            }
+        }
+        drop(state);
+        shared.changed.notify_all();
+    }
+}
+
+/// Counts a worker out when it ends, even by a panic: the emitting thread waits until no
+/// worker is active, then leaves the scope, which passes a worker's panic on.
+struct Active<'s, 'a>(&'s Shared<'a>);
+
+impl Drop for Active<'_, '_> {
+    fn drop(&mut self) {
+        let shared = self.0;
+        let mut state = shared.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state.active -= 1;
+        drop(state);
+        shared.changed.notify_all();
+    }
+}
+
+impl TaskSink<'_, '_> {
+    /// Whether the search goes on after a solution: not once a printing run has its
+    /// limit, nor once the run was halted.
+    /// (Counting runs leave the halt check to ticks: reading the shared flags at every
+    /// solution makes the threads fight over their cache line.)
+    fn go_on(&self) -> ControlFlow<()> {
+        let opts = self.shared.opts;
+        if !opts.printing {
+            return ControlFlow::Continue(());
+        }
+        let enough = opts.limit.is_some_and(|l| self.solutions >= l);
+        if enough || self.shared.halted() {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// A worker's receiver for one task: accepts one solution per symmetry class, counts
+/// (and, when printing, buffers) them in the chosen mode.
+struct TaskSink<'s, 'a> {
+    shared: &'s Shared<'a>,
+    index: usize,
+    weight: f64,
+    done: f64,
+    solutions: u64,
+    buffer: Vec<Vec<usize>>,
+    placements: Vec<usize>,
+    scratch: Vec<usize>,
+    /// [`crate::solve::Solver::searches_every_solution`], asked once.
+    every: bool,
+}
+
+impl Sink for TaskSink<'_, '_> {
+    fn wants_placements(&self) -> bool {
+        self.shared.opts.printing || !self.every
+    }
+
+    fn solution(&mut self, placements: &[usize]) -> ControlFlow<()> {
+        let solver = self.shared.solver;
+        let opts = self.shared.opts;
+        let every = self.every;
+        if !self.wants_placements() {
+            self.solutions += 1;
+            return self.go_on();
+        }
+        self.placements.clear();
+        self.placements.extend_from_slice(placements);
+        self.placements.sort_unstable();
+        if !every
+            && !solver
+                .reduction
+                .accepts(&self.placements, &mut self.scratch)
+        {
+            return ControlFlow::Continue(());
+        }
+        // One solution per solution found, or per class found (expanded to its orbit).
+        let one = every || solver.mode == SymmetryMode::Reduce;
+        match (one, opts.printing) {
+            (true, printing) => {
+                self.solutions += 1;
+                if printing {
+                    self.buffer.push(self.placements.clone());
+                }
+            }
+            (false, false) => {
+                let order = solver.reduction.group.order() as u64;
+                self.solutions +=
+                    order / solver.stabilizer_order(&self.placements, &mut self.scratch);
+            }
+            (false, true) => {
+                let orbit = solver.reduction.group.orbit(&self.placements);
+                self.solutions += orbit.len() as u64;
+                self.buffer.extend(orbit);
+            }
+        }
+        self.go_on()
+    }
+
+    fn tick(&mut self, done: f64) -> ControlFlow<()> {
+        let shared = self.shared;
+        self.done = done;
+        let ticks = shared.ticks.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(budget) = shared.opts.node_budget {
+            if ticks << shared.opts.tick_log2 >= budget {
+                shared.opts.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if let Ok(mut state) = shared.state.lock() {
+            state.slots[self.index] = Slot::Running {
+                weight: self.weight,
+                done,
+            };
+        }
+        if shared.halted() {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}
