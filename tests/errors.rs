@@ -696,3 +696,30 @@ fn output_formats_and_limits_that_make_no_sense() {
     fails(&dir, &["solve", "3x20", "-n", "0"], b"", &["-n 0", "hint:"]);
     fails(&dir, &["solve", "3x20", "-f", "png"], b"", &["-o FILE.png"]);
 }
+
+#[test]
+fn long_run_options_out_of_range() {
+    let dir = scratch("long-options");
+    fails(
+        &dir,
+        &[
+            "solve",
+            "3x20",
+            "-a",
+            "--checkpoint",
+            "c.json",
+            "-o",
+            "all.txt",
+        ],
+        b"",
+        &["--checkpoint with -o", "hint:"],
+    );
+    fails(
+        &dir,
+        &["count", "3x20", "--shard", "1/1000000"],
+        b"",
+        &["limit"],
+    );
+    fails(&dir, &["count", "3x20", "-j", "5000"], b"", &["limit"]);
+    fails(&dir, &["count", "3x20", "-j", "0"], b"", &["--threads 0"]);
+}

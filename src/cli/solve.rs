@@ -17,6 +17,9 @@ use polyx::InputError;
 use super::args::{FormatArg, ProgressArg, SolveArgs, SymmetryArg};
 use super::{output, read_input, Status};
 
+/// The most worker threads `-j` may ask for.
+const MAX_THREADS: usize = 1024;
+
 /// The default puzzle when none is named.
 pub const DEFAULT_PUZZLE: &str = "6x10";
 
@@ -86,14 +89,14 @@ impl Config {
             output: args.output.clone(),
             render,
             stats: args.stats,
-            long: long_options(args)?,
+            long: long_options(args, count)?,
             unknown_extension,
         })
     }
 }
 
 /// Threads, progress, checkpoint and shard.
-fn long_options(args: &SolveArgs) -> Result<run::Options, InputError> {
+fn long_options(args: &SolveArgs, count: bool) -> Result<run::Options, InputError> {
     let threads = match args.threads {
         Some(0) => {
             return Err(
@@ -101,9 +104,21 @@ fn long_options(args: &SolveArgs) -> Result<run::Options, InputError> {
                     .with_hint("leave -j out to use every core"),
             )
         }
+        Some(n) if n > MAX_THREADS => {
+            return Err(InputError::new(format!(
+                "--threads {n} is more than the limit of {MAX_THREADS}"
+            ))
+            .with_hint("leave -j out to use every core"))
+        }
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
+    if args.checkpoint.is_some() && args.output.is_some() && !args.count && !count {
+        return Err(InputError::new(
+            "--checkpoint with -o works for counts only: a resumed run would replace the file",
+        )
+        .with_hint("print to stdout and append with `>>`, or use --count"));
+    }
     if args.checkpoint_every == 0 {
         return Err(
             InputError::new("--checkpoint-every 0: give a number of seconds")
@@ -290,9 +305,12 @@ fn stream(config: &Config, solver: &Solver, out: &mut impl Write) -> anyhow::Res
         } else {
             ""
         };
+        // With a checkpoint, what it counts as printed must have left the process.
+        let flush = config.long.checkpoint.is_some();
         match out
             .write_all(sep.as_bytes())
             .and_then(|_| out.write_all(text.as_bytes()))
+            .and_then(|_| if flush { out.flush() } else { Ok(()) })
         {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {

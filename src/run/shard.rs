@@ -14,6 +14,9 @@ pub struct Shard {
     pub count: u32,
 }
 
+/// The most parts a tree is cut into.
+pub const MAX_SHARDS: u32 = 100_000;
+
 impl Shard {
     /// The whole search as one part.
     pub const WHOLE: Shard = Shard { index: 1, count: 1 };
@@ -22,6 +25,7 @@ impl Shard {
     ///
     /// # Errors
     /// An [`InputError`] naming the expected form.
+    /// Parses `I/N` (1-based; at most [`MAX_SHARDS`] parts).
     pub fn parse(text: &str) -> Result<Shard, InputError> {
         let bad = || {
             InputError::new(format!("--shard {text:?} is not of the form I/N"))
@@ -32,6 +36,12 @@ impl Shard {
         let count: u32 = n.trim().parse().map_err(|_| bad())?;
         if count == 0 || index == 0 || index > count {
             return Err(bad());
+        }
+        if count > MAX_SHARDS {
+            return Err(InputError::new(format!(
+                "--shard {text}: {count} parts is more than the limit of {MAX_SHARDS}"
+            ))
+            .with_hint("the tree is split into 64 subproblems per part, all held in memory"));
         }
         Ok(Shard { index, count })
     }
