@@ -363,3 +363,29 @@ fn a_worker_panic_ends_the_run_instead_of_hanging_it() {
     });
     assert!(result.is_err());
 }
+
+#[test]
+fn progress_always_writes_plain_lines_to_a_pipe_and_never_to_stdout() {
+    // dominoes-8x8 reduce enumerates all 12,988,816 tilings: several seconds on one thread.
+    let out = polyx()
+        .args(["count", "dominoes-8x8", "-j", "1", "--progress", "always"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1629189\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr
+            .lines()
+            .all(|l| l.starts_with("polyx: ") && l.contains("% done")),
+        "{stderr}"
+    );
+    let quiet = polyx()
+        .args(["count", "3x20", "--progress", "auto"])
+        .output()
+        .unwrap();
+    assert!(
+        quiet.stderr.is_empty(),
+        "auto shows nothing when stderr is not a terminal"
+    );
+}

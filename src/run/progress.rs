@@ -2,6 +2,7 @@
 //! (finished tasks' share plus Knuth's estimate inside the tasks in flight, never going
 //! backwards), the rate and the time left. Nothing of it reaches stdout.
 
+use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -21,26 +22,50 @@ impl Monotone {
     }
 }
 
+/// Where the progress goes.
+enum Shown {
+    Hidden,
+    /// A line redrawn in place on a terminal.
+    Bar(ProgressBar),
+    /// Not a terminal (`--progress always` into a file or a pipe): one plain line every
+    /// few seconds, which `indicatif` would not draw there.
+    Lines {
+        last: Instant,
+    },
+}
+
 /// The progress line, if shown.
 pub struct Progress {
-    bar: Option<ProgressBar>,
+    shown: Shown,
     start: Instant,
     start_done: f64,
     done: Monotone,
 }
 
+/// Seconds between plain progress lines.
+const LINE_EVERY: Duration = Duration::from_secs(5);
+
 impl Progress {
-    /// `show`: draw on stderr; `start_done`: the share done by earlier runs.
+    /// `show`: report on stderr; `start_done`: the share done by earlier runs.
     pub fn new(show: bool, start_done: f64) -> Progress {
-        let bar = show.then(|| {
-            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-            bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("a template"));
-            bar
-        });
+        let shown = match (show, std::io::stderr().is_terminal()) {
+            (false, _) => Shown::Hidden,
+            (true, true) => {
+                let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+                bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("a template"));
+                Shown::Bar(bar)
+            }
+            // The first line comes after a second, then one every `LINE_EVERY`.
+            (true, false) => Shown::Lines {
+                last: Instant::now()
+                    .checked_sub(LINE_EVERY - Duration::from_secs(1))
+                    .unwrap_or_else(Instant::now),
+            },
+        };
         let mut done = Monotone::default();
         done.update(start_done);
         Progress {
-            bar,
+            shown,
             start: Instant::now(),
             start_done,
             done,
@@ -50,7 +75,14 @@ impl Progress {
     /// Shows `solutions` and the share `estimate` of the tree done.
     pub fn update(&mut self, solutions: u64, estimate: f64) {
         let done = self.done.update(estimate);
-        let Some(bar) = &self.bar else { return };
+        if let Shown::Lines { last } = &self.shown {
+            if last.elapsed() < LINE_EVERY {
+                return;
+            }
+        }
+        if matches!(self.shown, Shown::Hidden) {
+            return;
+        }
         let elapsed = self.start.elapsed().as_secs_f64();
         let rate = solutions as f64 / elapsed.max(1e-3);
         let gained = done - self.start_done;
@@ -61,16 +93,26 @@ impl Progress {
         } else {
             "?".to_string()
         };
-        bar.set_message(format!(
+        let line = format!(
             "{solutions} solutions, {:.2}% done, {rate:.0} solutions/s, {left} left",
             done * 100.0
-        ));
-        bar.tick();
+        );
+        match &mut self.shown {
+            Shown::Hidden => {}
+            Shown::Bar(bar) => {
+                bar.set_message(line);
+                bar.tick();
+            }
+            Shown::Lines { last } => {
+                eprintln!("polyx: {line}");
+                *last = Instant::now();
+            }
+        }
     }
 
     /// Removes the line.
     pub fn finish(&self) {
-        if let Some(bar) = &self.bar {
+        if let Shown::Bar(bar) = &self.shown {
             bar.finish_and_clear();
         }
     }
