@@ -85,9 +85,10 @@ impl Solver {
     pub fn new(puzzle: Puzzle, mode: SymmetryMode) -> Solver {
         let reduction = Reduction::new(&puzzle);
         let (problem, map) = puzzle.problem_with(|k| reduction.allowed[k]);
-        let engine = match BitSearch::new(&puzzle, &reduction.allowed) {
-            Some(_) => Engine::Bitboard,
-            None => Engine::Dlx,
+        let engine = if BitSearch::applies(&puzzle) {
+            Engine::Bitboard
+        } else {
+            Engine::Dlx
         };
         Solver {
             feasible: parity::may_have_solutions(&puzzle),
@@ -102,9 +103,7 @@ impl Solver {
 
     /// Makes `run` and `count` use `engine`; false (and no change) if it does not apply.
     pub fn use_engine(&mut self, engine: Engine) -> bool {
-        if engine == Engine::Bitboard
-            && BitSearch::new(&self.puzzle, &self.reduction.allowed).is_none()
-        {
+        if engine == Engine::Bitboard && !BitSearch::applies(&self.puzzle) {
             return false;
         }
         self.engine = engine;

@@ -184,6 +184,17 @@ impl BitSearch {
         )
     }
 
+    /// Whether [`BitSearch::new`] would give an engine, without building its tables:
+    /// every open cell must be covered, the frame must fit 128 bits and at most 64
+    /// pieces may have copies left.
+    pub fn applies(puzzle: &Puzzle) -> bool {
+        let b = &puzzle.board;
+        let squares = i64::from(b.width.max(0)) * i64::from(b.height.max(0));
+        b.cover_all_cells
+            && (1..=128).contains(&squares)
+            && puzzle.remaining.iter().filter(|&&r| r > 0).count() <= 64
+    }
+
     /// Like [`BitSearch::new`] with chosen heuristics.
     pub fn with_tuning(puzzle: &Puzzle, allowed: &[bool], tuning: Tuning) -> Option<BitSearch> {
         if !puzzle.board.cover_all_cells {

@@ -216,3 +216,34 @@ fn blocked_cells_are_never_covered() {
         ControlFlow::Break(())
     });
 }
+
+#[test]
+fn applies_says_exactly_when_new_gives_an_engine() {
+    use crate::model::library::load_puzzle;
+
+    let mut puzzles: Vec<Puzzle> = [
+        "6x10",
+        "scott",
+        "noi2005",
+        "dominoes-8x8",
+        "hexominoes-15x14",
+    ]
+    .iter()
+    .map(|name| {
+        let (b, s) = load_puzzle(name, None).unwrap();
+        Puzzle::new(b, s).unwrap()
+    })
+    .collect();
+    let mut optional = Board::rectangle("r", 3, 3);
+    optional.cover_all_cells = false;
+    puzzles.push(Puzzle::new(optional, dominoes(4)).unwrap());
+    for p in &puzzles {
+        let allowed = vec![true; p.placements.len()];
+        assert_eq!(
+            BitSearch::applies(p),
+            BitSearch::new(p, &allowed).is_some(),
+            "{}",
+            p.board.name
+        );
+    }
+}
