@@ -577,3 +577,92 @@ mod found {
         }
     }
 }
+
+/// One-sided sets whose reflections swap mirror pieces: `reduce` restricts one of them
+/// under the rotations and must still report one tiling per orbit.
+mod mirror_pairs {
+    use super::*;
+
+    fn one_sided(pieces: &[(char, &str)]) -> PieceSet {
+        PieceSet {
+            name: "one-sided".into(),
+            description: String::new(),
+            pieces: pieces
+                .iter()
+                .map(|&(label, picture)| Piece {
+                    name: label.to_string(),
+                    label,
+                    shape: Shape::from_picture(picture).expect("a shape"),
+                    count: 1,
+                    mirror: false,
+                    color: None,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn reduce_prunes_and_reports_one_tiling_per_orbit() {
+        let l = ('L', "#.\n#.\n##");
+        let j = ('J', ".#\n.#\n##");
+        let s = ('S', ".##\n##.");
+        let z = ('Z', "##.\n.##");
+        let o = ('O', "##\n##");
+        let i = ('I', "####");
+        let t = ('T', "###\n.#.");
+        let cases: Vec<(Board, PieceSet)> = vec![
+            (Board::rectangle("4x4", 4, 4), one_sided(&[l, j, s, z])),
+            (Board::rectangle("2x8", 8, 2), one_sided(&[l, j, s, z])),
+            (Board::rectangle("4x4", 4, 4), one_sided(&[l, j, o, i])),
+            (Board::rectangle("4x5", 5, 4), one_sided(&[l, j, s, z, t])),
+            (
+                Board::rectangle("4x6", 6, 4),
+                one_sided(&[l, j, s, z, o, i]),
+            ),
+        ];
+        let mut checked = 0;
+        for (board, set) in cases {
+            let Some(all) = brute_force(&board, &set) else {
+                continue;
+            };
+            let group = symmetries(&board, &set);
+            let (reduced, count) = solve(&board, &set, SymmetryMode::Reduce);
+            let orbits: BTreeSet<Key> = all
+                .iter()
+                .map(|t| orbit(t, &group).into_iter().next().expect("t itself"))
+                .collect();
+            assert_eq!(
+                count,
+                orbits.len() as u64,
+                "{} with {}",
+                board.name,
+                set.pieces.len()
+            );
+            let classes: BTreeSet<Key> = reduced
+                .iter()
+                .map(|t| orbit(t, &group).into_iter().next().expect("t itself"))
+                .collect();
+            assert_eq!(
+                classes, orbits,
+                "{}: one tiling from every orbit",
+                board.name
+            );
+            assert_eq!(solve(&board, &set, SymmetryMode::Keep).1, all.len() as u64);
+            let solver = Solver::new(
+                Puzzle::new(board.clone(), set.clone()).unwrap(),
+                SymmetryMode::Reduce,
+            );
+            if group.len() > 1 {
+                assert!(
+                    solver.reduction.piece.is_some(),
+                    "{}: the search is pruned",
+                    board.name
+                );
+            }
+            if !all.is_empty() {
+                checked += 1;
+            }
+        }
+        assert!(checked >= 2, "only {checked} cases had tilings");
+    }
+}

@@ -12,7 +12,10 @@
 //! Each class of solutions then has its members with that piece at the representative
 //! placement `r` forming one orbit of `r`'s stabilizer, so only when `r` is itself
 //! symmetric must a solution be checked for being the least of its stabilizer orbit.
-//! Without such a piece every solution is checked against the whole group.
+//! When the reflections instead swap a one-sided piece with its mirror piece, that piece
+//! is restricted under the rotations alone, and of the (at most) two halves of a class
+//! only the one whose representative is least is kept. Without either kind of piece
+//! every solution is checked against the whole group.
 
 use std::collections::HashMap;
 
@@ -189,6 +192,20 @@ pub struct Reduction {
     pub stabilizer: HashMap<usize, Vec<usize>>,
     /// The non-identity elements, for the check without a restricted piece.
     others: Vec<usize>,
+    /// Set when the restricted piece is one-sided and the reflections swap it with its
+    /// mirror piece: it is then restricted under the rotations only, and each class's two
+    /// halves are told apart by [`Mirrored`].
+    mirrored: Option<Mirrored>,
+}
+
+/// The rotations (a normal subgroup of index 2) and one reflection, for a restricted
+/// piece that the reflections map to its mirror piece.
+#[derive(Clone, Debug)]
+struct Mirrored {
+    rotations: Vec<usize>,
+    reflection: usize,
+    /// Per placement: is it a placement of the restricted piece?
+    of_piece: Vec<bool>,
 }
 
 impl Reduction {
@@ -211,6 +228,38 @@ impl Reduction {
                 }
             }
         }
+        let mut mirrored = None;
+        if best.is_none() && group.order() > 1 && puzzle.board.use_all_pieces {
+            let rotations: Vec<usize> = (0..group.order())
+                .filter(|&g| group.elements[g].transform.is_rotation())
+                .collect();
+            let reflections: Vec<usize> = (0..group.order())
+                .filter(|&g| !group.elements[g].transform.is_rotation())
+                .collect();
+            for (k, &r) in puzzle.remaining.iter().enumerate() {
+                let swapped = reflections.first().map(|&g| group.elements[g].pieces[k]);
+                let qualifies = r == 1
+                    && swapped.is_some_and(|m| m != k)
+                    && reflections
+                        .iter()
+                        .all(|&g| Some(group.elements[g].pieces[k]) == swapped);
+                if !qualifies {
+                    continue;
+                }
+                let (reps, symmetric) = representatives_in(puzzle, &group, k, &rotations);
+                let cost = reps.len() + 2 * symmetric;
+                if best.as_ref().is_none_or(|b| cost < b.0) {
+                    best = Some((cost, k, reps));
+                }
+            }
+            if let Some(&(_, k, _)) = best.as_ref() {
+                mirrored = Some(Mirrored {
+                    reflection: reflections[0],
+                    rotations,
+                    of_piece: puzzle.placements.iter().map(|p| p.piece == k).collect(),
+                });
+            }
+        }
         let mut allowed = vec![true; puzzle.placements.len()];
         let mut stabilizer = HashMap::new();
         let piece = best.as_ref().map(|&(_, k, _)| k);
@@ -231,6 +280,7 @@ impl Reduction {
             allowed,
             stabilizer,
             others,
+            mirrored,
         }
     }
 
@@ -246,7 +296,13 @@ impl Reduction {
                     .iter()
                     .find_map(|k| self.stabilizer.get(k))
                     .expect("every reduced solution uses the restricted piece");
-                stab.is_empty() || self.group.is_least(solution, stab, scratch)
+                if !stab.is_empty() && !self.group.is_least(solution, stab, scratch) {
+                    return false;
+                }
+                match &self.mirrored {
+                    None => true,
+                    Some(m) => m.accepts(&self.group, solution, scratch),
+                }
             }
             None => self.group.is_least(solution, &self.others, scratch),
         }
@@ -259,21 +315,35 @@ type Representatives = Vec<(usize, Vec<usize>)>;
 /// One placement of piece `k` per orbit (the least index), each with its stabilizer's
 /// non-identity elements; and how many of them have a non-trivial stabilizer.
 fn representatives(puzzle: &Puzzle, group: &Group, k: usize) -> (Representatives, usize) {
+    let all: Vec<usize> = (0..group.order()).collect();
+    representatives_in(puzzle, group, k, &all)
+}
+
+/// [`representatives`] under the elements `gs` (a subgroup, the identity first).
+fn representatives_in(
+    puzzle: &Puzzle,
+    group: &Group,
+    k: usize,
+    gs: &[usize],
+) -> (Representatives, usize) {
     let mut reps = Vec::new();
     let mut symmetric = 0;
     for (index, p) in puzzle.placements.iter().enumerate() {
         if p.piece != k {
             continue;
         }
-        let orbit_min = (0..group.order())
-            .map(|g| group.images[g][index] as usize)
+        let orbit_min = gs
+            .iter()
+            .map(|&g| group.images[g][index] as usize)
             .min()
             .expect("the identity");
         if orbit_min != index {
             continue;
         }
-        let stab: Vec<usize> = (1..group.order())
-            .filter(|&g| group.images[g][index] as usize == index)
+        let stab: Vec<usize> = gs
+            .iter()
+            .copied()
+            .filter(|&g| g != 0 && group.images[g][index] as usize == index)
             .collect();
         if !stab.is_empty() {
             symmetric += 1;
@@ -281,4 +351,32 @@ fn representatives(puzzle: &Puzzle, group: &Group, k: usize) -> (Representatives
         reps.push((index, stab));
     }
     (reps, symmetric)
+}
+
+impl Mirrored {
+    /// A solution found with the piece at a representative under the rotations stands for
+    /// half of its class at most; the other half is the rotations' class of its mirror
+    /// image. Accepts the solution if it is not greater than that half's representative
+    /// (the least of its images with the piece at a representative placement).
+    fn accepts(&self, group: &Group, solution: &[usize], scratch: &mut Vec<usize>) -> bool {
+        let mut mirror = Vec::with_capacity(solution.len());
+        group.image(self.reflection, solution, &mut mirror);
+        let at = *mirror
+            .iter()
+            .find(|&&p| self.of_piece[p])
+            .expect("the mirror image places the restricted piece");
+        let rep = self
+            .rotations
+            .iter()
+            .map(|&h| group.images[h][at])
+            .min()
+            .expect("the identity");
+        self.rotations
+            .iter()
+            .filter(|&&h| group.images[h][at] == rep)
+            .all(|&h| {
+                group.image(h, &mirror, scratch);
+                solution <= &scratch[..]
+            })
+    }
 }
