@@ -7,6 +7,25 @@
 //! options covering every item once. [`cover`] holds the generic engine (Knuth's Dancing
 //! Links, Algorithm X), usable on its own.
 //!
+//! The pipeline: load a board and its piece set ([`model::library`]), check them against
+//! each other and list the placements ([`model::Puzzle`]), search ([`solve::Solver`], or
+//! [`run::run`] on all cores), and draw the tilings ([`render`]). The twelve pentominoes
+//! fill the 3×20 rectangle in 8 ways, 2 up to its symmetries:
+//!
+//! ```
+//! use polyx::model::{library, Puzzle};
+//! use polyx::solve::{Solver, SymmetryMode};
+//!
+//! let (board, pieces) = library::load_puzzle("3x20", None).unwrap();
+//! let puzzle = Puzzle::new(board, pieces).unwrap();
+//! assert_eq!(puzzle.placements.len(), 1236);
+//! let every = Solver::new(puzzle.clone(), SymmetryMode::Keep).count();
+//! let classes = Solver::new(puzzle, SymmetryMode::Reduce).count();
+//! assert_eq!((every.solutions, classes.solutions), (8, 2));
+//! ```
+//!
+//! The engine alone:
+//!
 //! ```
 //! use polyx::cover::{Problem, Search};
 //!
