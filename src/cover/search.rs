@@ -1,5 +1,5 @@
 //! Algorithm X (TAOCP 7.2.2.1) as a loop over an explicit stack, steps X1..X8 labelled
-//! where they happen. The stack holds one [`Level`] per choice made; its positions are
+//! where they happen. The stack holds one `Level` per choice made; its positions are
 //! the whole state of the search, so a search can be started below a prefix of choices,
 //! stopped between any two nodes and resumed later ([`super::split`]).
 //!

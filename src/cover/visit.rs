@@ -1,5 +1,5 @@
 //! What a search shows the outside while it runs: the counters ([`Stats`]), the stack of
-//! choices ([`Level`]), the view a [`Visitor`] gets at each solution and at periodic
+//! choices (`Level`), the view a [`Visitor`] gets at each solution and at periodic
 //! ticks ([`Visit`]: the chosen options, the path of positions, Knuth's progress
 //! estimate), and how a run ended ([`Outcome`]). Kept apart from the loop in
 //! `search.rs` so that the loop reads as Algorithm X and nothing else.

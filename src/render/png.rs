@@ -17,7 +17,7 @@ use crate::render::RenderOptions;
 /// One tiling as PNG bytes.
 ///
 /// # Errors
-/// As [`image`].
+/// As [`image()`].
 pub fn tiling(
     board: &Board,
     set: &PieceSet,
@@ -30,7 +30,7 @@ pub fn tiling(
 /// Several tilings in one PNG, laid out by [`Layout`].
 ///
 /// # Errors
-/// As [`image`].
+/// As [`image()`].
 pub fn gallery(
     board: &Board,
     set: &PieceSet,
