@@ -9,6 +9,7 @@ mod fuzz_props;
 mod instances;
 mod long_runs;
 mod props;
+mod render_snapshots;
 mod tiling;
 mod tiling_props;
 
