@@ -125,6 +125,14 @@ fn interrupted_runs_resume_to_the_exact_total() {
                 break;
             }
             assert!(r.interrupted && r.solutions <= expected, "{r:?}");
+            // The share of the tree counted as done never counts a stopped task twice.
+            let saved: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let done = saved["done"].as_f64().unwrap();
+            assert!(
+                (0.0..=1.0 + 1e-9).contains(&done),
+                "done {done} after {runs} runs"
+            );
             assert!(runs < 1000, "no progress");
         }
         assert!(runs > 2, "the budget should have stopped some runs");

@@ -53,7 +53,11 @@ impl Emitter {
                 self.solutions += ended.solutions;
             }
             self.stats += ended.stats;
-            self.done += ended.weight * ended.done;
+            // A stopped task's share is not kept: resumed, the engine measures its progress
+            // from the task's start again, so keeping it would count that share twice.
+            if ended.resume.is_none() {
+                self.done += ended.weight;
+            }
             match ended.resume.take() {
                 None => {
                     slots[self.cursor] = Slot::Emitted;
@@ -96,7 +100,9 @@ pub(super) fn snapshot(
             Slot::Ended(e) if !opts.printing => {
                 cp.solutions += e.solutions;
                 cp.stats += e.stats;
-                cp.done += e.weight * e.done;
+                if e.resume.is_none() {
+                    cp.done += e.weight;
+                }
                 if let Some(r) = &e.resume {
                     cp.tasks.push(Task {
                         sub: task.sub.clone(),

@@ -217,7 +217,7 @@ pub fn run_with<E: Subtrees>(
         changed: Condvar::new(),
         tasks,
     };
-    let mut progress = Progress::new(opts.progress, base.done);
+    let mut progress = Progress::new(opts.progress, base.done, base.solutions);
     let mut em = Emitter {
         cursor: 0,
         solutions: 0,

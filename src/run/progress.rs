@@ -39,6 +39,8 @@ pub struct Progress {
     shown: Shown,
     start: Instant,
     start_done: f64,
+    /// Solutions counted by earlier runs (not part of this run's rate).
+    start_solutions: u64,
     done: Monotone,
 }
 
@@ -46,8 +48,9 @@ pub struct Progress {
 const LINE_EVERY: Duration = Duration::from_secs(5);
 
 impl Progress {
-    /// `show`: report on stderr; `start_done`: the share done by earlier runs.
-    pub fn new(show: bool, start_done: f64) -> Progress {
+    /// `show`: report on stderr; `start_done` and `start_solutions`: what earlier runs of
+    /// a resumed search did.
+    pub fn new(show: bool, start_done: f64, start_solutions: u64) -> Progress {
         let shown = match (show, std::io::stderr().is_terminal()) {
             (false, _) => Shown::Hidden,
             (true, true) => {
@@ -68,6 +71,7 @@ impl Progress {
             shown,
             start: Instant::now(),
             start_done,
+            start_solutions,
             done,
         }
     }
@@ -84,7 +88,7 @@ impl Progress {
             return;
         }
         let elapsed = self.start.elapsed().as_secs_f64();
-        let rate = solutions as f64 / elapsed.max(1e-3);
+        let rate = solutions.saturating_sub(self.start_solutions) as f64 / elapsed.max(1e-3);
         let gained = done - self.start_done;
         let left = if gained > 1e-9 && done < 1.0 {
             format_duration(Duration::from_secs_f64(
