@@ -1,19 +1,20 @@
 //! A puzzle made ready for searching: the [`Solver`] holds the (possibly symmetry-reduced)
 //! exact-cover problem, its option → placement map, the symmetry reduction and the engine
-//! chosen (the bitboard one whenever it applies, else DLX). Its own `run` and `count`
-//! search on one thread: they check symmetry classes, expand orbits for `--symmetry
-//! keep`, honour limits and yield decoded tilings and counters. Long runs (threads,
-//! progress, checkpoints, shards) take a `Solver` to [`crate::run`].
+//! chosen (the bitboard one whenever it applies, else DLX). Its `run` and `count` are
+//! [`crate::run`] on one thread, the one place that searches: it checks symmetry
+//! classes, expands orbits for `--symmetry keep`, honours limits and yields decoded
+//! tilings and counters, and adds threads, progress, checkpoints and shards.
 
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::bitboard::BitSearch;
-use crate::cover::{OptionId, Problem, Search, Stats, Visit};
+use crate::cover::{Problem, Stats};
 use crate::model::parity;
-use crate::model::puzzle::{placements_of, Puzzle};
+use crate::model::puzzle::Puzzle;
 use crate::model::symmetry::Reduction;
 use crate::model::Tiling;
+use crate::run;
 
 /// Which solutions count as different.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -115,58 +116,37 @@ impl Solver {
         self.reduction.group.order()
     }
 
-    /// Runs the search, giving each solution (in the chosen mode) to `visit` until it
-    /// breaks or `limit` solutions were given.
+    /// Runs the search on one thread, giving each solution (in the chosen mode, in
+    /// search order) to `visit` until it breaks or `limit` solutions were given.
     pub fn run(
         &self,
         limit: Option<u64>,
         mut visit: impl FnMut(&Tiling) -> ControlFlow<()>,
     ) -> Report {
-        let limit = limit.unwrap_or(u64::MAX);
-        let mut given = 0u64;
-        let mut stopped = limit == 0;
-        let report = self.search(|solution| {
-            if stopped {
-                return ControlFlow::Break(());
-            }
-            let classes = match self.mode {
-                SymmetryMode::Reduce => vec![solution.to_vec()],
-                SymmetryMode::Keep => self.reduction.group.orbit(solution),
-            };
-            for s in classes {
-                given += 1;
-                if visit(&self.puzzle.tiling(s)).is_break() || given >= limit {
-                    stopped = true;
-                    return ControlFlow::Break(());
-                }
-            }
-            ControlFlow::Continue(())
-        });
-        Report {
-            solutions: given,
-            complete: report.complete && !stopped,
-            ..report
-        }
+        self.one_thread(
+            run::Options {
+                printing: true,
+                limit,
+                ..run::Options::default()
+            },
+            &mut visit,
+        )
     }
 
-    /// Counts the solutions in the chosen mode without building tilings.
+    /// Counts the solutions in the chosen mode on one thread, without building tilings.
     pub fn count(&self) -> Report {
-        if self.searches_every_solution() {
-            return self.count_all();
-        }
-        let mut total = 0u64;
-        let mut image = Vec::new();
-        let order = self.reduction.group.order() as u64;
-        let report = self.search(|solution| {
-            total += match self.mode {
-                SymmetryMode::Reduce => 1,
-                SymmetryMode::Keep => order / self.stabilizer_order(solution, &mut image),
-            };
-            ControlFlow::Continue(())
-        });
+        self.one_thread(run::Options::default(), &mut |_| ControlFlow::Continue(()))
+    }
+
+    /// [`run::run`] with `opts`, which name no checkpoint.
+    fn one_thread(&self, opts: run::Options, emit: &mut run::Emit<'_>) -> Report {
+        let r = run::run(self, &opts, emit)
+            .expect("a run without a checkpoint reads and writes no file");
         Report {
-            solutions: total,
-            ..report
+            solutions: r.solutions,
+            complete: r.complete,
+            stats: r.stats,
+            elapsed: r.elapsed,
         }
     }
 
@@ -185,80 +165,6 @@ impl Solver {
                 image[..] == *solution
             })
             .count() as u64
-    }
-
-    /// Every solution of the (unrestricted) search, counted without symmetry checks.
-    fn count_all(&self) -> Report {
-        let start = Instant::now();
-        let (solutions, stats) = match self.engine {
-            Engine::Bitboard => {
-                let mut s = BitSearch::new(&self.puzzle, &self.reduction.allowed)
-                    .expect("chosen because it applies");
-                (s.count(), s.stats())
-            }
-            Engine::Dlx => {
-                let mut s = Search::new(&self.problem);
-                (s.count(), s.stats())
-            }
-        };
-        Report {
-            solutions,
-            complete: true,
-            stats,
-            elapsed: start.elapsed(),
-        }
-    }
-
-    /// The engine's loop: hands each accepted solution (sorted placement indices, one per
-    /// class in both modes) to `accepted`.
-    fn search(&self, mut accepted: impl FnMut(&[usize]) -> ControlFlow<()>) -> Report {
-        let start = Instant::now();
-        if !self.feasible {
-            return Report {
-                solutions: 0,
-                complete: true,
-                stats: Stats::default(),
-                elapsed: start.elapsed(),
-            };
-        }
-        let mut solution: Vec<usize> = Vec::new();
-        let mut scratch = Vec::new();
-        let mut check = |solution: &mut Vec<usize>| {
-            solution.sort_unstable();
-            if !self.reduction.accepts(solution, &mut scratch) {
-                return ControlFlow::Continue(());
-            }
-            accepted(solution)
-        };
-        let (complete, stats) = match self.engine {
-            Engine::Bitboard => {
-                let mut search = BitSearch::new(&self.puzzle, &self.reduction.allowed)
-                    .expect("chosen because it applies");
-                let complete = search.run(&mut |s: &[u32]| {
-                    solution.clear();
-                    solution.extend(s.iter().map(|&k| k as usize));
-                    check(&mut solution)
-                });
-                (complete, search.stats())
-            }
-            Engine::Dlx => {
-                let mut search = Search::new(&self.problem);
-                let mut options: Vec<OptionId> = Vec::new();
-                let outcome = search.run(&mut |v: &Visit<'_>| {
-                    v.options_into(&mut options);
-                    solution.clear();
-                    solution.extend(placements_of(&options, &self.map));
-                    check(&mut solution)
-                });
-                (outcome == crate::cover::Outcome::Complete, search.stats())
-            }
-        };
-        Report {
-            solutions: 0,
-            complete,
-            stats,
-            elapsed: start.elapsed(),
-        }
     }
 }
 
