@@ -118,10 +118,9 @@ impl Store {
                 let Link32 { up, down } = links[p as usize & mask];
                 links[up as usize & mask].down = down;
                 links[down as usize & mask].up = up;
-                let item = top[p as usize & mask] as usize & mask;
-                if let Some(len) = top.get_mut(item) {
-                    *len -= 1;
-                }
+                let top = &mut top[..mask + 1];
+                let item = top[p as usize & mask] as usize;
+                top[item & mask] -= 1;
             }
         }
     }
@@ -142,10 +141,9 @@ impl Store {
                 let Link32 { up, down } = links[p as usize & mask];
                 links[up as usize & mask].down = p;
                 links[down as usize & mask].up = p;
-                let item = top[p as usize & mask] as usize & mask;
-                if let Some(len) = top.get_mut(item) {
-                    *len += 1;
-                }
+                let top = &mut top[..mask + 1];
+                let item = top[p as usize & mask] as usize;
+                top[item & mask] += 1;
             }
         }
     }
