@@ -335,4 +335,23 @@ mod tests {
         assert_eq!(s.count(), 30_000);
         check::sanity(s.dlx()).unwrap();
     }
+
+    #[test]
+    fn multiplicities_detach_and_reattach_in_the_wide_layout() {
+        // m must be covered twice by three options {m}: 3 ways. The padding options touch
+        // only a secondary item and make the table wide.
+        let mut p = Problem::new();
+        let m = p.add_item("m", 2, 2).unwrap();
+        let pad = p.add_secondary("pad");
+        for _ in 0..3 {
+            p.add_option(&[m]).unwrap();
+        }
+        while p.node_estimate() <= super::SMALL as u64 {
+            p.add_option(&[pad]).unwrap();
+        }
+        let mut s = Search::new(&p);
+        assert!(matches!(s.dlx().store, super::Store::Wide { .. }));
+        assert_eq!(s.count(), 3);
+        check::sanity(s.dlx()).unwrap();
+    }
 }
