@@ -85,28 +85,37 @@ fn sweep() {
             continue;
         }
         let allowed = Reduction::new(&puzzle).allowed;
-        for (order, region_cap, first_piece, window) in sweep_settings() {
+        for (order, region_cap, fronts, piece_depth, window) in sweep_settings() {
             {
                 let tuning = Tuning {
                     order,
                     region_cap,
-                    first_piece,
+                    fronts,
+                    piece_depth,
                     window,
                 };
-                let mut s = BitSearch::with_tuning(&puzzle, &allowed, tuning).unwrap();
-                let t = Instant::now();
-                let n = s.count();
+                let reps: u32 = std::env::var("REPS").map_or(1, |r| r.parse().unwrap());
+                let mut best = f64::MAX;
+                let (mut n, mut s) = (0, None);
+                for _ in 0..reps {
+                    let t = Instant::now();
+                    let mut search = BitSearch::with_tuning(&puzzle, &allowed, tuning).unwrap();
+                    n = search.count();
+                    best = best.min(t.elapsed().as_secs_f64());
+                    s = Some(search);
+                }
+                let s = s.unwrap();
                 println!(
                     "{name:8} {tuning:?}: {n} sols {} nodes {:.4} s",
                     s.stats().nodes,
-                    t.elapsed().as_secs_f64()
+                    best
                 );
             }
         }
     }
 }
 
-fn sweep_settings() -> Vec<(polyx::bitboard::Order, u32, u32, u32)> {
+fn sweep_settings() -> Vec<(polyx::bitboard::Order, u32, u8, u32, u32)> {
     use polyx::bitboard::Order::*;
     let env = |k: &str| std::env::var(k).ok();
     let orders = match env("ORDERS").as_deref() {
@@ -123,10 +132,12 @@ fn sweep_settings() -> Vec<(polyx::bitboard::Order, u32, u32, u32)> {
     };
     let mut out = Vec::new();
     for o in orders {
-        for c in list("CAPS", "0,5,1000") {
-            for f in list("FIRSTS", "0,1000") {
-                for w in list("WINDOWS", "0,6") {
-                    out.push((o, c, f, w));
+        for c in list("CAPS", "6") {
+            for f in list("FRONTS", "1,255") {
+                for d in list("DEPTHS", "0,4") {
+                    for w in list("WINDOWS", "4") {
+                        out.push((o, c, f as u8, d, w));
+                    }
                 }
             }
         }

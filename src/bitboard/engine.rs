@@ -1,43 +1,67 @@
-//! The bitboard search: always branch on the first empty square (the lowest clear bit),
-//! trying, in table order, the options whose lowest bit it is, that miss every filled
-//! square and whose piece has copies left. Each set of options is met once, so identical
-//! copies never repeat a tiling. A loop over an explicit stack of [`Level`]s (no
-//! recursion); the positions on the stack name a node, as in [`crate::cover::split`].
+//! The bitboard search. At each node it looks at the first empty square of every
+//! numbering (the "fronts", see [`super::layout`]) and branches on the one with the
+//! fewest options that fit (options of pieces with copies left that miss every filled
+//! square), or, near the root, on a piece used once if it has fewer still. Each set of
+//! options is met once, so identical copies never repeat a tiling. A loop over an
+//! explicit stack of [`Level`]s (no recursion); the positions on the stack (indices in
+//! each level's list) name a node, as in [`crate::cover::split`].
 //!
-//! Pruning at each node entered (each measured in `benches/tiling.rs`):
-//! - a piece that must still be placed but has no option at or after the first empty
-//!   square (this is what makes Knuth's one-piece symmetry restriction bite early);
+//! Pruning (each measured in `benches/tiling.rs`):
+//! - a front square no option fits, or a piece that must still be placed but has no
+//!   option at or after some front's square (this is what makes Knuth's one-piece
+//!   symmetry restriction bite early);
 //! - a dead region: an isolated region of empty squares next to the piece just placed
 //!   whose size no sum of piece sizes makes (bit-parallel flood fill), or that is too
 //!   small for two pieces and is not the shape of one piece with copies left.
 
+use std::sync::Arc;
+
 use crate::cover::{Resume, Stats};
 
-use super::layout::Tables;
+use super::layout::{Entry, Tables, MAX_FRONTS};
 use super::{BitVisitor, Bits};
 
 const NONE: u32 = u32::MAX;
 
+/// The filled squares in every numbering.
+type Filled<M> = [M; MAX_FRONTS];
+
+/// How many of `entries` miss `filled` and the pieces `gone`, counting up to `cap` at
+/// most.
+#[inline(always)]
+fn fitting<M: Bits>(entries: &[Entry<M>], filled: M, gone: u64, cap: u32) -> u32 {
+    let mut fits = 0;
+    for e in entries {
+        if e.mask & filled == M::ZERO && e.bit & gone == 0 {
+            fits += 1;
+            if fits >= cap {
+                break;
+            }
+        }
+    }
+    fits
+}
+
 /// One open node on the stack: its state and where its branching has got to.
 #[derive(Copy, Clone, Debug)]
 struct Level<M> {
-    filled: M,
+    filled: Filled<M>,
     /// Compact piece ids with copies left.
     avail: u64,
-    /// The next option to try, and the end of this square's options.
+    /// The next entry of `lists` to try, and the end of this node's list.
     next: u32,
     end: u32,
-    /// The first option of this square (positions are counted from it).
-    base: u32,
-    /// Where this node's list began (for progress estimates).
+    /// Where this node's list begins (positions are counted from it).
     first: u32,
-    /// The option chosen (for the child being searched), or `NONE`.
+    /// The entry chosen (for the child being searched), or `NONE`.
     chosen: u32,
+    /// The numbering the list's masks are in.
+    front: u32,
 }
 
-/// The search state over [`Tables`].
+/// The search state over shared [`Tables`].
 pub struct Engine<M> {
-    pub t: Tables<M>,
+    pub t: Arc<Tables<M>>,
     left: Vec<u32>,
     stack: Vec<Level<M>>,
     solution: Vec<u32>,
@@ -58,7 +82,7 @@ pub struct PathError {
 }
 
 impl<M: Bits> Engine<M> {
-    pub fn new(t: Tables<M>) -> Engine<M> {
+    pub fn new(t: Arc<Tables<M>>, region_cap: u32) -> Engine<M> {
         let depth = t.n as usize + 1;
         Engine {
             left: t.copies.clone(),
@@ -66,7 +90,7 @@ impl<M: Bits> Engine<M> {
             solution: Vec::with_capacity(depth),
             path: Vec::with_capacity(depth),
             stats: Stats::default(),
-            region_cap: t.n,
+            region_cap,
             tick_mask: (1 << 12) - 1,
             ticks: 0,
             t,
@@ -87,73 +111,118 @@ impl<M: Bits> Engine<M> {
         }
     }
 
-    /// Opens the node with state (`filled`, `avail`) on top of the stack.
+    /// The state after placing option `o` in state `filled`.
     #[inline(always)]
-    fn open(&mut self, filled: M, avail: u64) {
-        let t = &self.t;
-        let (base, next, end) = match t.root_list {
-            Some((lo, hi)) if self.stack.is_empty() => (t.lists[lo as usize].option, lo, hi),
-            _ => {
-                let c = filled.trailing_ones();
-                let key = (filled >> c >> 1).low_u32() & ((1 << t.window) - 1);
-                let at = ((c << t.window) | key) as usize;
-                (t.start[c as usize], t.list_start[at], t.list_start[at + 1])
+    fn place(&self, filled: &Filled<M>, o: u32) -> Filled<M> {
+        let t = &*self.t;
+        let masks = &t.numbered[o as usize * t.fronts..][..t.fronts];
+        let mut out = *filled;
+        for (f, &m) in out.iter_mut().zip(masks) {
+            *f = *f | m;
+        }
+        out
+    }
+
+    /// Opens the node with state (`filled`, `avail`) on top of the stack, branching on
+    /// the front square or piece with the fewest options that fit; false (and nothing
+    /// pushed) if one has none, which makes the node dead.
+    #[inline(always)]
+    fn open(&mut self, filled: &Filled<M>, avail: u64) -> bool {
+        let t = &*self.t;
+        let n = t.n as usize;
+        let (mut best, mut from, mut to, mut front) = (u32::MAX, 0, 0, 0);
+        let depth = self.stack.len() as u32;
+        let plain = t.fronts == 1 && depth >= t.piece_depth;
+        for (f, &fm) in filled[..t.fronts].iter().enumerate() {
+            let c = fm.trailing_ones();
+            if t.use_all && avail & t.expired[f * (n + 1) + c as usize] != 0 {
+                return false;
             }
-        };
+            let key = (fm >> c >> 1).low_u32() & ((1 << t.window) - 1);
+            let at = ((f * n + c as usize) << t.window) | key as usize;
+            let (lo, hi) = (t.list_start[at], t.list_start[at + 1]);
+            if plain {
+                // One front and no piece to weigh it against: no need to count.
+                (from, to) = (lo, hi);
+                break;
+            }
+            let fits = fitting(&t.lists[lo as usize..hi as usize], fm, !avail, best);
+            if fits < best {
+                if fits == 0 {
+                    return false;
+                }
+                (best, from, to, front) = (fits, lo, hi, f as u32);
+                if fits == 1 {
+                    break;
+                }
+            }
+        }
+        if best > 1 && depth < t.piece_depth {
+            let fm = filled[0];
+            for l in &t.piece_lists {
+                if avail >> l.piece & 1 == 0 || self.left[l.piece as usize] != 1 {
+                    continue;
+                }
+                let fits = fitting(&t.lists[l.from as usize..l.to as usize], fm, 0, best);
+                if fits < best {
+                    if fits == 0 {
+                        return false;
+                    }
+                    (best, from, to, front) = (fits, l.from, l.to, 0);
+                }
+            }
+        }
         self.stack.push(Level {
-            filled,
+            filled: *filled,
             avail,
-            next,
-            end,
-            base,
-            first: next,
+            next: from,
+            end: to,
+            first: from,
             chosen: NONE,
+            front,
         });
+        true
     }
 
     /// Replays `path` from the root; leaves the stack holding one level per choice and
     /// returns the state of the node it names. Levels from `floor` on go on with the
-    /// options after the one replayed (a resumed run); those below it try no other.
-    fn replay(&mut self, path: &[u32], floor: usize) -> Result<(M, u64), PathError> {
+    /// entries after the one replayed (a resumed run); those below it try no other.
+    fn replay(&mut self, path: &[u32], floor: usize) -> Result<(Filled<M>, u64), PathError> {
         self.reset();
         let (mut filled, mut avail) = (self.t.init, self.root_avail());
         for (level, &pos) in path.iter().enumerate() {
-            if filled == self.t.full {
+            if filled[0] == self.t.full || !self.open(&filled, avail) {
                 return Err(PathError { level });
             }
-            self.open(filled, avail);
             let top = self.stack.last_mut().expect("just pushed");
-            let o = top.base + pos;
-            let at = &self.t.lists[top.next as usize..top.end as usize];
-            let Some(k) = at.iter().position(|e| e.option == o) else {
-                return Err(PathError { level });
-            };
-            let after = top.next + k as u32 + 1;
-            let p = self.t.pieces[o as usize] as usize;
-            let m = self.t.masks[o as usize];
-            if avail >> p & 1 == 0 || m & filled != M::ZERO {
+            let k = top.first as usize + pos as usize;
+            if k >= top.end as usize {
                 return Err(PathError { level });
             }
-            top.chosen = o;
-            top.next = if level < floor { top.end } else { after };
+            let e = self.t.lists[k];
+            let fm = top.filled[top.front as usize];
+            if avail & e.bit == 0 || e.mask & fm != M::ZERO {
+                return Err(PathError { level });
+            }
+            top.chosen = k as u32;
+            top.next = if level < floor { top.end } else { k as u32 + 1 };
+            let p = e.piece as usize;
             self.left[p] -= 1;
             if self.left[p] == 0 {
-                avail &= !(1 << p);
+                avail &= !e.bit;
             }
-            filled = filled | m;
+            filled = self.place(&filled, e.option);
         }
         Ok((filled, avail))
     }
 
-    /// Is the node just entered (state `filled`, `avail`, after placing `m`) dead?
+    /// Is the node just entered (state `filled` in numbering 0, `avail`, after placing
+    /// `m`) dead by the region test?
     #[inline(always)]
     fn dead(&self, filled: M, avail: u64, m: M) -> bool {
-        let t = &self.t;
+        let t = &*self.t;
         if filled == t.full {
             return false;
-        }
-        if t.use_all && avail & t.expired[filled.trailing_ones() as usize] != 0 {
-            return true;
         }
         let empty = !filled & t.full;
         let mut seeds = t.grow(m) & empty;
@@ -182,7 +251,7 @@ impl<M: Bits> Engine<M> {
     /// copies left?
     #[inline(never)]
     fn one_piece_fills(&self, region: M, avail: u64) -> bool {
-        let t = &self.t;
+        let t = &*self.t;
         let c = region.trailing_zeros() as usize;
         (t.start[c]..t.start[c + 1])
             .any(|o| t.masks[o as usize] == region && avail >> t.pieces[o as usize] & 1 == 1)
@@ -220,7 +289,7 @@ impl<M: Bits> Engine<M> {
                         }));
                     }
                 }
-                if filled == self.t.full {
+                if filled[0] == self.t.full {
                     if !self.t.use_all || avail == 0 {
                         if cut != usize::MAX {
                             self.fill_path();
@@ -230,7 +299,8 @@ impl<M: Bits> Engine<M> {
                             if FILL {
                                 self.solution.clear();
                                 for l in &self.stack {
-                                    self.solution.push(self.t.places[l.chosen as usize]);
+                                    let o = self.t.lists[l.chosen as usize].option;
+                                    self.solution.push(self.t.places[o as usize]);
                                 }
                             }
                             if visitor.solution(&self.solution).is_break() {
@@ -246,48 +316,51 @@ impl<M: Bits> Engine<M> {
                 } else if self.stack.len() >= cut {
                     self.fill_path();
                     on_cut(&self.path);
-                } else if self.stack.len() > floor
-                    || !self.t.use_all
-                    || avail & self.t.expired[filled.trailing_ones() as usize] == 0
-                {
-                    self.open(filled, avail);
+                } else {
+                    self.open(&filled, avail);
                 }
             }
-            // Advance the top level to its next option, or pop it.
+            // Advance the top level to its next entry, or pop it.
             if self.stack.len() <= floor {
                 return Ok(None);
             }
             let top = self.stack.last_mut().expect("above the floor");
             if top.chosen != NONE {
-                self.left[self.t.pieces[top.chosen as usize] as usize] += 1;
+                let piece = self.t.lists[top.chosen as usize].piece;
+                self.left[piece as usize] += 1;
                 top.chosen = NONE;
             }
-            let (f, a, from, end) = (top.filled, top.avail, top.next, top.end);
+            let top = *top;
+            let fm = top.filled[top.front as usize];
             let mut nodes = 0;
-            let (mut i, mut o) = (end, NONE);
-            for (k, e) in self.t.lists[from as usize..end as usize].iter().enumerate() {
-                if a & e.bit == 0 || e.mask & f != M::ZERO {
+            let mut chosen = NONE;
+            for k in top.next..top.end {
+                let e = &self.t.lists[k as usize];
+                if top.avail & e.bit == 0 || e.mask & fm != M::ZERO {
                     continue;
                 }
                 nodes += 1;
                 let left = self.left[e.piece as usize] - 1;
-                let avail = if left == 0 { a & !e.bit } else { a };
-                let filled = f | e.mask;
-                if self.dead(filled, avail, e.mask) {
+                let avail = if left == 0 {
+                    top.avail & !e.bit
+                } else {
+                    top.avail
+                };
+                let filled = self.place(&top.filled, e.option);
+                if self.dead(filled[0], avail, self.t.masks[e.option as usize]) {
                     continue;
                 }
-                (i, o) = (from + k as u32 + 1, e.option);
+                chosen = k;
                 state = Some((filled, avail));
                 break;
             }
             self.stats.nodes += nodes;
-            if o != NONE {
-                self.left[self.t.pieces[o as usize] as usize] -= 1;
-            }
             let top = self.stack.last_mut().expect("above the floor");
-            if state.is_some() {
-                top.next = i;
-                top.chosen = o;
+            if chosen != NONE {
+                let piece = self.t.lists[chosen as usize].piece;
+                self.left[piece as usize] -= 1;
+                top.next = chosen + 1;
+                top.chosen = chosen;
             } else {
                 self.stack.pop();
             }
@@ -295,7 +368,7 @@ impl<M: Bits> Engine<M> {
     }
 
     /// Knuth's estimate of the share of the subtree below `floor` already searched,
-    /// from the positions in the option lists (list lengths stand in for degrees).
+    /// from the positions in the lists (list lengths stand in for degrees).
     fn progress(&self, floor: usize) -> f64 {
         let (mut done, mut scale) = (0.0, 1.0);
         for l in self.stack.iter().skip(floor) {
@@ -320,7 +393,7 @@ impl<M: Bits> Engine<M> {
     fn fill_path(&mut self) {
         self.path.clear();
         for l in &self.stack {
-            self.path.push(l.chosen - l.base);
+            self.path.push(l.chosen - l.first);
         }
     }
 }

@@ -1,16 +1,22 @@
-//! The tables of the bitboard engine, built once per puzzle: each square of the board's
-//! frame is one bit (blocked and outside squares start filled), numbered along the
-//! frame's shorter side first so that "the first empty cell" sweeps a narrow front; the
-//! options (placements) are grouped by their lowest bit, as in the classic pentomino
-//! solvers (de Bruijn 1960s; Fletcher, "A program to solve the pentomino problem by the
-//! recursive use of macros", CACM 1965), and every table the pruning tests need.
+//! The tables of the bitboard engine, built once per puzzle and shared by every thread:
+//! each square of the board's frame is one bit (blocked and outside squares start
+//! filled). The squares are numbered in up to 8 ways (the frame's symmetries applied to
+//! the base numbering, which runs along the shorter side first), and for each numbering
+//! the options (placements) are grouped by their lowest bit, as in the classic pentomino
+//! solvers (de Bruijn; Fletcher, CACM 1965), so that "the first empty square" of every
+//! numbering (one "front" per corner and direction) has its short list of options. The
+//! engine branches on the front square with the fewest options that fit, which keeps
+//! most of Knuth's MRV rule at the cost of a few list scans.
 
 use crate::geom::Cell;
 use crate::model::{Puzzle, Square};
 
 use super::Bits;
 
-/// How squares are numbered: bit `major * stride + minor`.
+/// At most this many numberings (fronts).
+pub const MAX_FRONTS: usize = 8;
+
+/// How squares are numbered in the base numbering: bit `major * stride + minor`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Order {
     /// `major = y`, `minor = x` (rows of `width` bits).
@@ -19,9 +25,19 @@ pub enum Order {
     ColumnMajor,
 }
 
+impl Order {
+    fn other(self) -> Order {
+        match self {
+            Order::RowMajor => Order::ColumnMajor,
+            Order::ColumnMajor => Order::RowMajor,
+        }
+    }
+}
+
 /// One option in a list, with what the inner loop needs next to each other.
 #[derive(Copy, Clone, Debug)]
 pub struct Entry<M> {
+    /// Its squares in the numbering of the list it is in.
     pub mask: M,
     /// `1 << piece`.
     pub bit: u64,
@@ -29,31 +45,44 @@ pub struct Entry<M> {
     pub option: u32,
 }
 
+/// The list of one piece's options (squares in numbering 0), for branching on a piece.
+#[derive(Copy, Clone, Debug)]
+pub struct PieceList {
+    pub piece: u32,
+    pub from: u32,
+    pub to: u32,
+}
+
 /// Everything the search reads, built from a puzzle and its allowed placements.
 #[derive(Clone, Debug)]
 pub struct Tables<M> {
     /// Frame squares (bits in use).
     pub n: u32,
-    /// Bits per row (`RowMajor`) or column (`ColumnMajor`).
+    /// Bits per row (`RowMajor`) or column (`ColumnMajor`) of numbering 0.
     pub stride: u32,
-    /// Options with lowest bit `c` are `start[c]..start[c + 1]`; `start.len() == n + 1`.
+    /// Numberings in use (`1..=MAX_FRONTS`).
+    pub fronts: usize,
+    /// Options with lowest bit `c` (numbering 0) are `start[c]..start[c + 1]`.
     pub start: Vec<u32>,
-    /// Per option: its squares.
+    /// Per option: its squares in numbering 0.
     pub masks: Vec<M>,
+    /// Per option `o` and numbering `f`: its squares, at `o * fronts + f`.
+    pub numbered: Vec<M>,
     /// Per option: its piece, as a compact id (bit of `avail`).
     pub pieces: Vec<u8>,
     /// Per option: its index in `puzzle.placements`.
     pub places: Vec<u32>,
-    /// Squares filled before the search (blocked, outside, pre-placed).
-    pub init: M,
+    /// Squares filled before the search (blocked, outside, pre-placed), per numbering.
+    pub init: [M; MAX_FRONTS],
     /// All `n` bits.
     pub full: M,
-    /// Bits whose `minor` is not 0 / not `stride - 1` (for neighbour shifts).
+    /// Bits whose `minor` is not 0 / not `stride - 1` in numbering 0 (neighbour shifts).
     pub not_first: M,
     pub not_last: M,
     /// Copies per compact piece id.
     pub copies: Vec<u32>,
-    /// Per square `c`: compact piece ids with no option whose lowest bit is `>= c`.
+    /// Per numbering `f` and square `c`, at `f * (n + 1) + c`: compact piece ids with no
+    /// option whose lowest bit in that numbering is `>= c`.
     pub expired: Vec<u64>,
     /// Every piece must be used (`board.use_all_pieces`).
     pub use_all: bool,
@@ -63,41 +92,73 @@ pub struct Tables<M> {
     pub single_below: u32,
     /// Key bits: the `window` squares after the first empty square.
     pub window: u32,
-    /// Per (square `c`, key `k`): the options of `c` that miss the key's filled squares,
-    /// in option order, are `lists[list_start[c << window | k]..][..]`.
+    /// Per (numbering `f`, square `c`, key `k`): the options whose lowest bit is `c` and
+    /// that miss the key's filled squares, in option order, are
+    /// `lists[list_start[(f * n + c) << window | k]..][..]`.
     pub list_start: Vec<u32>,
     pub lists: Vec<Entry<M>>,
-    /// The placements of one piece that every solution uses once (the one with fewest),
-    /// tried at the root before any square, as a range of `lists`.
-    pub root_list: Option<(u32, u32)>,
+    /// The options of each piece that every solution uses exactly once.
+    pub piece_lists: Vec<PieceList>,
+    /// Branch on such a piece when it has fewer options than the best front square, in
+    /// nodes less than this many choices deep.
+    pub piece_depth: u32,
+}
+
+/// Maps a cell to its bit in numbering `f` (`f & 4`: the other order; `f & 2`: majors
+/// reversed; `f & 1`: minors reversed).
+fn numbering(order: Order, f: usize, w: u32, h: u32) -> impl Fn(Cell) -> u32 {
+    let order = if f & 4 != 0 { order.other() } else { order };
+    move |c: Cell| {
+        let (x, y) = (c.x as u32, c.y as u32);
+        let (major, minor, majors, minors) = match order {
+            Order::RowMajor => (y, x, h, w),
+            Order::ColumnMajor => (x, y, w, h),
+        };
+        let major = if f & 2 != 0 {
+            majors - 1 - major
+        } else {
+            major
+        };
+        let minor = if f & 1 != 0 {
+            minors - 1 - minor
+        } else {
+            minor
+        };
+        major * minors + minor
+    }
+}
+
+/// What [`Tables::new`] is asked to build.
+#[derive(Copy, Clone, Debug)]
+pub struct Shape {
+    pub order: Order,
+    /// Bit `f` set: use numbering `f` (numbering 0 is always used, and first).
+    pub fronts: u8,
+    pub piece_depth: u32,
+    pub window: u32,
 }
 
 impl<M: Bits> Tables<M> {
     /// The tables, or `None` if the frame does not fit `M` or there are more than 64
     /// pieces with copies.
-    pub fn new(
-        puzzle: &Puzzle,
-        allowed: &[bool],
-        order: Order,
-        first_piece: u32,
-        window: u32,
-    ) -> Option<Tables<M>> {
+    pub fn new(puzzle: &Puzzle, allowed: &[bool], shape: Shape) -> Option<Tables<M>> {
         let board = &puzzle.board;
         let (w, h) = (board.width.max(0) as u32, board.height.max(0) as u32);
         let n = w * h;
         if n == 0 || n > M::BITS || allowed.len() != puzzle.placements.len() {
             return None;
         }
+        let chosen: Vec<usize> = (0..MAX_FRONTS)
+            .filter(|&f| f == 0 || shape.fronts >> f & 1 == 1)
+            .collect();
+        let fronts = chosen.len();
+        let window = shape.window.min(16);
+        let order = shape.order;
         let stride = match order {
             Order::RowMajor => w,
             Order::ColumnMajor => h,
         };
-        let bit = |c: Cell| -> u32 {
-            match order {
-                Order::RowMajor => c.y as u32 * w + c.x as u32,
-                Order::ColumnMajor => c.x as u32 * h + c.y as u32,
-            }
-        };
+        let bits: Vec<_> = chosen.iter().map(|&f| numbering(order, f, w, h)).collect();
         let mut compact = vec![u8::MAX; puzzle.set.pieces.len()];
         let mut copies = Vec::new();
         let mut sizes = Vec::new();
@@ -111,17 +172,19 @@ impl<M: Bits> Tables<M> {
                 sizes.push(puzzle.set.pieces[k].shape.len() as u32);
             }
         }
-        let mut init = M::ZERO;
+        let mut init = [M::ZERO; MAX_FRONTS];
         let (mut full, mut not_first, mut not_last) = (M::ZERO, M::ZERO, M::ZERO);
         for y in 0..h as i32 {
             for x in 0..w as i32 {
                 let c = Cell::new(x, y);
-                let b = M::bit(bit(c));
+                let b = M::bit(bits[0](c));
                 full = full | b;
                 if board.square(c) != Square::Open {
-                    init = init | b;
+                    for (f, bit) in bits.iter().enumerate() {
+                        init[f] = init[f] | M::bit(bit(c));
+                    }
                 }
-                let minor = bit(c) % stride;
+                let minor = bits[0](c) % stride;
                 if minor != 0 {
                     not_first = not_first | b;
                 }
@@ -130,13 +193,13 @@ impl<M: Bits> Tables<M> {
                 }
             }
         }
-        // Options sorted by (lowest bit, piece, placement index).
+        // Options sorted by (lowest bit in numbering 0, piece, placement index).
         let mut options: Vec<(u32, u8, u32, M)> = Vec::new();
         for (index, p) in puzzle.placements.iter().enumerate() {
             if !allowed[index] || compact[p.piece] == u8::MAX {
                 continue;
             }
-            let mask = p.cells.iter().fold(M::ZERO, |m, &c| m | M::bit(bit(c)));
+            let mask = p.cells.iter().fold(M::ZERO, |m, &c| m | M::bit(bits[0](c)));
             options.push((mask.trailing_zeros(), compact[p.piece], index as u32, mask));
         }
         options.sort_unstable_by_key(|o| (o.0, o.1, o.2));
@@ -147,80 +210,99 @@ impl<M: Bits> Tables<M> {
         for c in 0..n as usize {
             start[c + 1] += start[c];
         }
-        // A piece expires at square c when its last lowest bit is below c.
-        let mut last = vec![None::<u32>; copies.len()];
+        let mut numbered = Vec::with_capacity(options.len() * fronts);
         for o in &options {
-            last[o.1 as usize] = Some(last[o.1 as usize].map_or(o.0, |l: u32| l.max(o.0)));
+            let cells = &puzzle.placements[o.2 as usize].cells;
+            for bit in &bits {
+                numbered.push(cells.iter().fold(M::ZERO, |m, &c| m | M::bit(bit(c))));
+            }
         }
-        let expired = (0..=n)
-            .map(|c| {
+        let kmask = (1u32 << window) - 1;
+        let mut list_start = Vec::with_capacity(((fronts * n as usize) << window) + 1);
+        let mut lists = Vec::new();
+        let mut expired = Vec::with_capacity(fronts * (n as usize + 1));
+        for f in 0..fronts {
+            let mask = |o: usize| numbered[o * fronts + f];
+            // This numbering's options by (lowest bit, piece, placement index).
+            let mut by_low: Vec<usize> = (0..options.len()).collect();
+            by_low
+                .sort_unstable_by_key(|&o| (mask(o).trailing_zeros(), options[o].1, options[o].2));
+            // A piece expires at square c when its last lowest bit is below c.
+            let mut last = vec![None::<u32>; copies.len()];
+            for &o in &by_low {
+                last[options[o].1 as usize] = Some(mask(o).trailing_zeros());
+            }
+            expired.extend((0..=n).map(|c| {
                 last.iter().enumerate().fold(0u64, |e, (p, l)| match l {
                     Some(l) if *l >= c => e,
                     _ => e | 1 << p,
                 })
-            })
-            .collect();
-        // The piece branched on at the root: used once, with the fewest options.
-        let mut per_piece = vec![0u32; copies.len()];
-        for o in &options {
-            per_piece[o.1 as usize] += 1;
-        }
-        let single = |p: usize| board.use_all_pieces && copies[p] == 1;
-        let root_piece = (0..copies.len())
-            .filter(|&p| single(p) && per_piece[p] <= first_piece)
-            .min_by_key(|&p| per_piece[p]);
-        let mut root = None;
-        if let Some(rp) = root_piece {
-            let mut extra: Vec<_> = options
-                .iter()
-                .filter(|o| o.1 as usize == rp)
-                .copied()
-                .collect();
-            extra.sort_unstable_by_key(|o| o.2);
-            let from = options.len() as u32;
-            root = Some((from, from + extra.len() as u32));
-            options.extend(extra);
-        }
-        // Lists by (square, key): an option is in every list whose key misses it.
-        let kmask = (1u32 << window) - 1;
-        let mut list_start = Vec::with_capacity(((n as usize) << window) + 1);
-        let mut lists = Vec::new();
-        let entry = |o: u32| {
-            let (_, piece, _, mask) = options[o as usize];
-            Entry {
-                mask,
-                bit: 1 << piece,
-                piece: piece as u32,
-                option: o,
-            }
-        };
-        for c in 0..n {
-            for key in 0..=kmask {
-                list_start.push(lists.len() as u32);
-                for o in start[c as usize]..start[c as usize + 1] {
-                    let win = (options[o as usize].3 >> c >> 1).low_u32() & kmask;
-                    if win & key == 0 {
-                        lists.push(entry(o));
+            }));
+            let mut at = 0;
+            for c in 0..n {
+                let from = at;
+                while at < by_low.len() && mask(by_low[at]).trailing_zeros() == c {
+                    at += 1;
+                }
+                for key in 0..=kmask {
+                    list_start.push(lists.len() as u32);
+                    for &o in &by_low[from..at] {
+                        let win = (mask(o) >> c >> 1).low_u32() & kmask;
+                        if win & key == 0 {
+                            lists.push(Entry {
+                                mask: mask(o),
+                                bit: 1 << options[o].1,
+                                piece: u32::from(options[o].1),
+                                option: o as u32,
+                            });
+                        }
                     }
                 }
             }
         }
         list_start.push(lists.len() as u32);
-        let root_list = root.map(|(from, to)| {
-            let at = lists.len() as u32;
-            lists.extend((from..to).map(entry));
-            (at, lists.len() as u32)
-        });
+        // Pieces that every solution uses exactly once, with their options in
+        // placement order.
+        let mut piece_lists = Vec::new();
+        if board.use_all_pieces {
+            let mut per_piece: Vec<Vec<usize>> = vec![Vec::new(); copies.len()];
+            for (o, opt) in options.iter().enumerate() {
+                per_piece[opt.1 as usize].push(o);
+            }
+            for (p, mut os) in per_piece.into_iter().enumerate() {
+                if copies[p] != 1 {
+                    continue;
+                }
+                os.sort_unstable_by_key(|&o| options[o].2);
+                let from = lists.len() as u32;
+                lists.extend(os.iter().map(|&o| Entry {
+                    mask: options[o].3,
+                    bit: 1 << p,
+                    piece: p as u32,
+                    option: o as u32,
+                }));
+                piece_lists.push(PieceList {
+                    piece: p as u32,
+                    from,
+                    to: lists.len() as u32,
+                });
+            }
+            // Fewest options first, so that ties go to the most constrained piece.
+            piece_lists.sort_by_key(|l| (l.to - l.from, l.piece));
+        }
         Some(Tables {
             single_below: 2 * sizes.iter().copied().min().unwrap_or(0),
             window,
             list_start,
             lists,
-            root_list,
+            piece_lists,
+            piece_depth: shape.piece_depth,
             n,
             stride,
+            fronts,
             start,
             masks: options.iter().map(|o| o.3).collect(),
+            numbered,
             pieces: options.iter().map(|o| o.1).collect(),
             places: options.iter().map(|o| o.2).collect(),
             init,
@@ -234,7 +316,8 @@ impl<M: Bits> Tables<M> {
         })
     }
 
-    /// The squares next to `m` (not `m` itself, not limited to empty squares).
+    /// The squares next to `m` (not `m` itself, not limited to empty squares), in
+    /// numbering 0.
     #[inline(always)]
     pub fn grow(&self, m: M) -> M {
         ((m << 1) & self.not_first)

@@ -24,6 +24,7 @@ pub mod samples;
 mod tests;
 
 use std::ops::{BitAnd, BitOr, ControlFlow, Not, Shl, Shr};
+use std::sync::Arc;
 
 use crate::cover::{Resume, Stats};
 use crate::model::Puzzle;
@@ -32,7 +33,7 @@ pub use engine::PathError;
 pub use layout::Order;
 
 use engine::Engine;
-use layout::Tables;
+use layout::{Shape, Tables};
 
 /// A machine word (or two) used as a set of squares.
 pub trait Bits:
@@ -118,9 +119,14 @@ pub struct Tuning {
     /// Flood steps the dead-region test takes per region before taking it as open (0
     /// turns the test off).
     pub region_cap: u32,
-    /// Branch first on the placements of a piece used exactly once, if one has at most
-    /// this many (the one with fewest); 0 never does.
-    pub first_piece: u32,
+    /// The numberings whose first empty squares the branching square is chosen from,
+    /// as a bit set over [`Order`]'s 8 variants (bit 0, the base numbering, is always
+    /// in; `1` alone is plain "first empty square"): bit 1 reverses the minor
+    /// direction, bit 2 the major one, bit 4 swaps rows and columns, and combinations.
+    pub fronts: u8,
+    /// In nodes less than this many choices deep, branch on a piece used exactly once
+    /// when it has fewer options than every front square.
+    pub piece_depth: u32,
     /// Options are listed by the state of this many squares after the first empty one
     /// (`2^window` lists per square; 0 is one list).
     pub window: u32,
@@ -138,8 +144,9 @@ impl Default for Tuning {
         Tuning {
             order: Order::ColumnMajor,
             region_cap: Tuning::AUTO,
-            first_piece: 64,
-            window: 8,
+            fronts: 0xff,
+            piece_depth: 4,
+            window: 6,
         }
     }
 }
@@ -174,14 +181,22 @@ impl BitSearch {
         } else {
             Order::RowMajor
         };
-        BitSearch::with_tuning(
-            puzzle,
-            allowed,
+        // Square-ish boards gain from choosing among all 8 fronts (Scott's board: 13
+        // times fewer nodes, 3 times faster); on long ones, filling along the short side
+        // from one end is already tight and the other fronts cost more than they save
+        // (`examples/tiling_stats.rs` with `POLYX_SWEEP=1` measures both).
+        let (long, short) = (b.width.max(b.height), b.width.min(b.height));
+        let tuning = if 2 * long <= 3 * short {
+            Tuning::default()
+        } else {
             Tuning {
-                order,
+                fronts: 1,
+                piece_depth: 1,
+                window: 8,
                 ..Tuning::default()
-            },
-        )
+            }
+        };
+        BitSearch::with_tuning(puzzle, allowed, Tuning { order, ..tuning })
     }
 
     /// Whether [`BitSearch::new`] would give an engine, without building its tables:
@@ -200,12 +215,11 @@ impl BitSearch {
         if !puzzle.board.cover_all_cells {
             return None;
         }
-        let (order, first, window) = (tuning.order, tuning.first_piece, tuning.window);
-        let mut inner = match Tables::<u64>::new(puzzle, allowed, order, first, window) {
-            Some(t) => Inner::W64(Engine::new(t)),
-            None => Inner::W128(Engine::new(Tables::<u128>::new(
-                puzzle, allowed, order, first, window,
-            )?)),
+        let shape = Shape {
+            order: tuning.order,
+            fronts: tuning.fronts,
+            piece_depth: tuning.piece_depth,
+            window: tuning.window,
         };
         let min_size = (puzzle.set.pieces.iter())
             .zip(&puzzle.remaining)
@@ -218,11 +232,24 @@ impl BitSearch {
             Tuning::AUTO => min_size + 1,
             cap => cap,
         };
-        match &mut inner {
-            Inner::W64(e) => e.region_cap = cap,
-            Inner::W128(e) => e.region_cap = cap,
-        }
+        let inner = match Tables::<u64>::new(puzzle, allowed, shape) {
+            Some(t) => Inner::W64(Engine::new(Arc::new(t), cap)),
+            None => Inner::W128(Engine::new(
+                Arc::new(Tables::<u128>::new(puzzle, allowed, shape)?),
+                cap,
+            )),
+        };
         Some(BitSearch { inner })
+    }
+
+    /// A fresh search of the same puzzle that shares this one's tables (for another
+    /// thread): nothing is rebuilt.
+    pub fn fork(&self) -> BitSearch {
+        let inner = match &self.inner {
+            Inner::W64(e) => Inner::W64(Engine::new(Arc::clone(&e.t), e.region_cap)),
+            Inner::W128(e) => Inner::W128(Engine::new(Arc::clone(&e.t), e.region_cap)),
+        };
+        BitSearch { inner }
     }
 
     /// Every solution, in search order; false if the visitor stopped the search.

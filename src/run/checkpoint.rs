@@ -42,7 +42,7 @@ pub struct Checkpoint {
     pub tasks: Vec<Task>,
 }
 
-pub const FORMAT: &str = "polyx-checkpoint-1";
+pub const FORMAT: &str = "polyx-checkpoint-2";
 
 /// A hash (FNV-1a, 64 bits, stable across builds) of the exact-cover matrix and of
 /// `options`, a text naming everything else that changes the result (mode, shard, ...).

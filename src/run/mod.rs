@@ -179,6 +179,13 @@ impl BitSubtrees {
         let search = BitSearch::new(&solver.puzzle, &solver.reduction.allowed)?;
         Some(BitSubtrees { search })
     }
+
+    /// A fresh engine over the same tables (for another thread).
+    pub fn fork(&self) -> BitSubtrees {
+        BitSubtrees {
+            search: self.search.fork(),
+        }
+    }
 }
 
 /// Adapts a [`Sink`] to the bitboard engine's visitor.

@@ -142,12 +142,11 @@ impl Shared<'_> {
 /// A checkpoint that cannot be read or written, or that belongs to another run.
 pub fn run(solver: &Solver, opts: &Options, emit: &mut Emit<'_>) -> Result<LongReport, Error> {
     match solver.engine {
-        Engine::Bitboard => run_with(
-            solver,
-            &|| BitSubtrees::new(solver).expect("the solver chose it because it applies"),
-            opts,
-            emit,
-        ),
+        Engine::Bitboard => {
+            // The tables are built once; every thread's engine shares them.
+            let proto = BitSubtrees::new(solver).expect("the solver chose it because it applies");
+            run_with(solver, &|| proto.fork(), opts, emit)
+        }
         Engine::Dlx => run_with(solver, &|| DlxSubtrees::new(solver), opts, emit),
     }
 }
