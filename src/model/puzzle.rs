@@ -5,7 +5,7 @@
 //! against the set and taken out of it. The option → placement table maps solutions
 //! back to tilings.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use crate::cover::{ItemId, OptionId, Problem};
 use crate::error::InputError;
@@ -142,7 +142,9 @@ impl Puzzle {
                 .expect("bounds with r >= 1 are valid");
             piece_item[k] = Some(item);
         }
-        let mut cell_item: HashMap<Cell, ItemId> = HashMap::with_capacity(self.open.len());
+        // Indexed by `y * width + x`: open cells are on the board.
+        let width = self.board.width;
+        let mut items: Vec<Option<ItemId>> = vec![None; (width * self.board.height) as usize];
         for &c in &self.open {
             let name = format!("r{}c{}", c.y, c.x);
             let item = if self.board.cover_all_cells || empty_options {
@@ -150,8 +152,9 @@ impl Puzzle {
             } else {
                 problem.add_secondary(name)
             };
-            cell_item.insert(c, item);
+            items[(c.y * width + c.x) as usize] = Some(item);
         }
+        let cell_item = |c: &Cell| items[(c.y * width + c.x) as usize].expect("an open cell");
         let mut map = Vec::new();
         let mut row = Vec::new();
         for (index, p) in self.placements.iter().enumerate() {
@@ -160,7 +163,7 @@ impl Puzzle {
             }
             row.clear();
             row.push(piece_item[p.piece].expect("placements exist only for pieces with copies"));
-            row.extend(p.cells.iter().map(|c| cell_item[c]));
+            row.extend(p.cells.iter().map(cell_item));
             problem
                 .add_option(&row)
                 .expect("placements name distinct, existing items");
@@ -169,7 +172,7 @@ impl Puzzle {
         if empty_options {
             for c in &self.open {
                 problem
-                    .add_option(&[cell_item[c]])
+                    .add_option(&[cell_item(c)])
                     .expect("an existing item");
                 map.push(EMPTY_CELL);
             }

@@ -21,6 +21,7 @@ use std::collections::HashMap;
 
 use crate::geom::{Cell, Transform};
 
+use super::images::PlacementIndex;
 use super::{Puzzle, Square};
 
 /// One element of the group: a transform of the board and the piece permutation.
@@ -91,26 +92,8 @@ impl Group {
                 elements.push(g);
             }
         }
-        let index: HashMap<(usize, &[Cell]), u32> = puzzle
-            .placements
-            .iter()
-            .enumerate()
-            .map(|(k, p)| ((p.piece, &p.cells[..]), k as u32))
-            .collect();
-        let images = elements
-            .iter()
-            .map(|g| {
-                puzzle
-                    .placements
-                    .iter()
-                    .map(|p| {
-                        let mut cells: Vec<Cell> = p.cells.iter().map(|&c| g.map(c)).collect();
-                        cells.sort();
-                        index[&(g.pieces[p.piece], &cells[..])]
-                    })
-                    .collect()
-            })
-            .collect();
+        let index = PlacementIndex::new(puzzle);
+        let images = elements.iter().map(|g| index.images(puzzle, g)).collect();
         Group { elements, images }
     }
 
