@@ -14,61 +14,58 @@ use super::Puzzle;
 /// piece, orientation and offset: the image of a placement under a symmetry is then an
 /// orientation of the image piece at a computed offset, found without comparing cells.
 pub(super) struct PlacementIndex {
-    /// Per piece: its orientations, as [`Puzzle::new`] places them (none for a piece
-    /// without copies left).
-    orientations: Vec<Vec<Shape>>,
-    /// Per piece: the number of its first orientation among all pieces' orientations.
+    /// Every orientation of every piece with copies left, piece by piece, as
+    /// [`Puzzle::new`] places them; "slots" number them.
+    shapes: Vec<Shape>,
+    /// Per piece: its first slot (and the next piece's first ends its slots).
     first: Vec<usize>,
     width: i32,
     height: i32,
-    /// Per orientation (numbered across pieces), a `width × height` grid of offsets,
-    /// row by row: the placement there, or `u32::MAX`.
+    /// Per slot, a `width × height` grid of offsets, row by row: the placement of that
+    /// orientation at that offset, or `u32::MAX`.
     grid: Vec<u32>,
-    /// Per placement: its orientation's number among its piece's and its offset.
+    /// Per placement: its slot and its offset.
     at: Vec<(usize, Cell)>,
 }
 
 impl PlacementIndex {
     pub(super) fn new(puzzle: &Puzzle) -> PlacementIndex {
-        let orientations: Vec<Vec<Shape>> = (puzzle.set.pieces.iter())
-            .zip(&puzzle.remaining)
-            .map(|(p, &r)| match r {
-                0 => Vec::new(),
-                _ => p.orientations().into_iter().map(|(s, _)| s).collect(),
-            })
-            .collect();
-        let mut first = Vec::with_capacity(orientations.len());
-        let mut total = 0;
-        for o in &orientations {
-            first.push(total);
-            total += o.len();
+        let mut shapes = Vec::new();
+        let mut first = Vec::with_capacity(puzzle.set.pieces.len() + 1);
+        for (p, &r) in puzzle.set.pieces.iter().zip(&puzzle.remaining) {
+            first.push(shapes.len());
+            if r > 0 {
+                shapes.extend(p.orientations().into_iter().map(|(s, _)| s));
+            }
         }
+        first.push(shapes.len());
         let (width, height) = (puzzle.board.width.max(0), puzzle.board.height.max(0));
         let area = (width * height) as usize;
-        let mut grid = vec![u32::MAX; total * area];
+        let mut grid = vec![u32::MAX; shapes.len() * area];
         let mut at = Vec::with_capacity(puzzle.placements.len());
         let mut last = 0;
         for (k, p) in puzzle.placements.iter().enumerate() {
-            let shapes = &orientations[p.piece];
-            // Placements come orientation by orientation: try the last one first.
-            let offset = |o: usize| -> Option<Cell> {
-                let s = shapes[o].cells();
+            let slots = first[p.piece]..first[p.piece + 1];
+            // The offset of `p` if it is the orientation in `slot`.
+            let offset = |slot: usize| -> Option<Cell> {
+                let s = shapes[slot].cells();
                 let d = Cell::new(p.cells[0].x - s[0].x, p.cells[0].y - s[0].y);
                 let fits = s.len() == p.cells.len()
                     && (s.iter().zip(&p.cells)).all(|(a, b)| a.x + d.x == b.x && a.y + d.y == b.y);
                 fits.then_some(d)
             };
-            let (o, d) = std::iter::once(last)
-                .chain(0..shapes.len())
-                .filter(|&o| o < shapes.len())
-                .find_map(|o| offset(o).map(|d| (o, d)))
+            // Placements come orientation by orientation: try the last one first.
+            let (slot, d) = std::iter::once(last)
+                .filter(|slot| slots.contains(slot))
+                .chain(slots.clone())
+                .find_map(|slot| offset(slot).map(|d| (slot, d)))
                 .expect("every placement is an orientation of its piece");
-            last = o;
-            grid[(first[p.piece] + o) * area + (d.y * width + d.x) as usize] = k as u32;
-            at.push((o, d));
+            last = slot;
+            grid[slot * area + (d.y * width + d.x) as usize] = k as u32;
+            at.push((slot, d));
         }
         PlacementIndex {
-            orientations,
+            shapes,
             first,
             width,
             height,
@@ -78,46 +75,46 @@ impl PlacementIndex {
     }
 
     /// `images[k]`: the placement that placement `k` becomes under `g`.
-    pub(super) fn images(&self, puzzle: &Puzzle, g: &Symmetry) -> Vec<u32> {
+    pub(super) fn images(&self, g: &Symmetry) -> Vec<u32> {
         let t = g.transform;
         if t == Transform::IDENTITY {
             // Its shift is zero and it fixes every piece.
-            return (0..puzzle.placements.len() as u32).collect();
+            return (0..self.at.len() as u32).collect();
         }
-        // Per piece and orientation: the image's grid and the shift of the normalized
-        // image of the orientation, so that `t(s + d) = s' + t(d) + m`.
-        let moves: Vec<Vec<(usize, Cell)>> = (self.orientations.iter().enumerate())
-            .map(|(p, shapes)| {
-                let q = g.pieces[p];
-                shapes
-                    .iter()
-                    .map(|s| {
-                        let image = s.transformed(t);
-                        let o = self.orientations[q]
-                            .iter()
-                            .position(|s| *s == image)
-                            .expect("a symmetry maps orientations to orientations");
-                        let raw = s.cells().iter().map(|&c| t.apply(c));
-                        let m = Cell::new(
-                            raw.clone().map(|c| c.x).min().unwrap_or(0),
-                            raw.map(|c| c.y).min().unwrap_or(0),
-                        );
-                        (self.first[q] + o, m)
-                    })
-                    .collect()
-            })
-            .collect();
         let area = (self.width * self.height) as usize;
-        (puzzle.placements.iter().zip(&self.at))
-            .map(|(p, &(o, d))| {
-                let (grid, m) = moves[p.piece][o];
-                let td = t.apply(d);
-                let d = Cell::new(td.x + m.x + g.shift.x, td.y + m.y + g.shift.y);
+        // Per slot: where the image's slot's grid starts, and the shift `m` of the
+        // normalized image of the orientation, so that `t(s + d) = s' + t(d) + m`.
+        let mut moves = Vec::with_capacity(self.shapes.len());
+        for (p, slots) in self.first.windows(2).enumerate() {
+            let q = g.pieces[p];
+            for s in &self.shapes[slots[0]..slots[1]] {
+                let image = s.transformed(t);
+                let o = self.shapes[self.first[q]..self.first[q + 1]]
+                    .iter()
+                    .position(|s| *s == image)
+                    .expect("a symmetry maps orientations to orientations");
+                let raw = s.cells().iter().map(|&c| t.apply(c));
+                let m = Cell::new(
+                    raw.clone().map(|c| c.x).min().unwrap_or(0),
+                    raw.map(|c| c.y).min().unwrap_or(0),
+                );
+                moves.push(((self.first[q] + o) * area, m));
+            }
+        }
+        // `t` is linear: t(x, y) = x·t(1, 0) + y·t(0, 1).
+        let (tx, ty) = (t.apply(Cell::new(1, 0)), t.apply(Cell::new(0, 1)));
+        let (width, height) = (self.width as u32, self.height as u32);
+        self.at
+            .iter()
+            .map(|&(slot, d)| {
+                let (grid, m) = moves[slot];
+                let x = d.x * tx.x + d.y * ty.x + m.x + g.shift.x;
+                let y = d.x * tx.y + d.y * ty.y + m.y + g.shift.y;
                 assert!(
-                    (0..self.width).contains(&d.x) && (0..self.height).contains(&d.y),
+                    (x as u32) < width && (y as u32) < height,
                     "a symmetry maps placements onto the board"
                 );
-                let k = self.grid[grid * area + (d.y * self.width + d.x) as usize];
+                let k = self.grid[grid + (y as u32 * width + x as u32) as usize];
                 assert!(k != u32::MAX, "a symmetry maps placements to placements");
                 k
             })

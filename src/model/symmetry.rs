@@ -93,7 +93,7 @@ impl Group {
             }
         }
         let index = PlacementIndex::new(puzzle);
-        let images = elements.iter().map(|g| index.images(puzzle, g)).collect();
+        let images = elements.iter().map(|g| index.images(g)).collect();
         Group { elements, images }
     }
 
