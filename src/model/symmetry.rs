@@ -93,7 +93,22 @@ impl Group {
             }
         }
         let index = PlacementIndex::new(puzzle);
-        let images = elements.iter().map(|g| index.images(g)).collect();
+        let mut images: Vec<Vec<u32>> = Vec::with_capacity(elements.len());
+        for g in &elements {
+            // An element that is `a ∘ b` for two found before it maps each placement as
+            // `b` then `a` do (its shift and piece permutation follow from its transform).
+            let found = 1..images.len();
+            let parts = found.clone().find_map(|a| {
+                let ta = elements[a].transform;
+                (found.clone())
+                    .find(|&b| ta.after(elements[b].transform) == g.transform)
+                    .map(|b| (a, b))
+            });
+            images.push(match parts {
+                Some((a, b)) => images[b].iter().map(|&k| images[a][k as usize]).collect(),
+                None => index.images(g),
+            });
+        }
         Group { elements, images }
     }
 
@@ -311,10 +326,10 @@ fn representatives_in(
 ) -> (Representatives, usize) {
     let mut reps = Vec::new();
     let mut symmetric = 0;
-    for (index, p) in puzzle.placements.iter().enumerate() {
-        if p.piece != k {
-            continue;
-        }
+    // The placements are sorted by piece.
+    let first = puzzle.placements.partition_point(|p| p.piece < k);
+    let end = puzzle.placements.partition_point(|p| p.piece <= k);
+    for index in first..end {
         let orbit_min = gs
             .iter()
             .map(|&g| group.images[g][index] as usize)
