@@ -17,11 +17,7 @@ pub struct Location {
 impl Location {
     /// The location of byte `offset` in `text`, which was read from `path`.
     pub fn at_offset(path: &str, text: &str, offset: usize) -> Location {
-        let offset = offset.min(text.len());
-        let before = &text[..floor_char_boundary(text, offset)];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = before[line_start..].chars().count() + 1;
+        let (line, column, line_start) = line_column(text, offset);
         let line_text = text[line_start..]
             .split('\n')
             .next()
@@ -51,6 +47,24 @@ impl Location {
             line_text,
         }
     }
+}
+
+/// The 1-based line and column (in characters) of byte `offset` in `text` (clamped to
+/// a character boundary within it), and the byte offset where that line starts.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text.as_bytes()[..floor_char_boundary(text, offset)];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    // Characters are counted by their first bytes (UTF-8 continuation bytes are 10xxxxxx).
+    let column = (before[line_start..].iter())
+        .filter(|&&b| b & 0xC0 != 0x80)
+        .count()
+        + 1;
+    (line, column, line_start)
 }
 
 fn floor_char_boundary(text: &str, mut offset: usize) -> usize {

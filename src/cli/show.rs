@@ -153,14 +153,19 @@ fn describe_puzzle(puzzle: &Puzzle, out: &mut String) {
 pub fn list() -> anyhow::Result<Status> {
     let mut text = String::from("piece sets:\n");
     for (name, toml) in library::piece_sets() {
-        let set = library::load_piece_set(name, None)?;
-        let _ = toml;
-        let _ = writeln!(text, "  {:<24} {}", name, set.description);
+        let description = match library::quick_description(toml) {
+            Some(d) => d,
+            None => library::load_piece_set(name, None)?.description,
+        };
+        let _ = writeln!(text, "  {:<24} {}", name, description);
     }
     text.push_str("\nboards:\n");
-    for (name, _) in library::boards() {
-        let board = library::load_board(name)?;
-        let _ = writeln!(text, "  {:<24} {}", name, board.description);
+    for (name, toml) in library::boards() {
+        let description = match library::quick_description(toml) {
+            Some(d) => d,
+            None => library::load_board(name)?.description,
+        };
+        let _ = writeln!(text, "  {:<24} {}", name, description);
     }
     let mut out = output::stdout();
     out.write_all(text.as_bytes())?;

@@ -30,14 +30,26 @@ struct BoardSpec {
 /// See [`super::spec::parse_board`].
 pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
     let input = Input { path, text };
-    let table = input.table("a board with `size = [w, h]` or a `shape` picture")?;
-    if table.contains_key("piece") && !table.contains_key("size") && !table.contains_key("shape") {
-        let offset = input.line_starting_with("[[piece]]").unwrap_or(0);
-        return Err(input
-            .error(offset, "this is a piece set, not a board")
-            .with_hint("a board has `size = [w, h]` or a `shape` picture and names its set with `pieces = \"...\"`; to use this set, pass it with `--pieces`"));
-    }
-    let spec: BoardSpec = input.parse()?;
+    let what = "a board with `size = [w, h]` or a `shape` picture";
+    input.check_not_empty(what)?;
+    // Parsed once when it is a board; otherwise a syntax error, a piece set, then the
+    // board's own error, in that order. (A text that reads as a board has no `piece` key.)
+    let spec: BoardSpec = match input.parse() {
+        Ok(spec) => spec,
+        Err(error) => {
+            let table = input.table(what)?;
+            if table.contains_key("piece")
+                && !table.contains_key("size")
+                && !table.contains_key("shape")
+            {
+                let offset = input.line_starting_with("[[piece]]").unwrap_or(0);
+                return Err(input
+                    .error(offset, "this is a piece set, not a board")
+                    .with_hint("a board has `size = [w, h]` or a `shape` picture and names its set with `pieces = \"...\"`; to use this set, pass it with `--pieces`"));
+            }
+            return Err(error);
+        }
+    };
     let (mut board, key_at) = match (&spec.size, &spec.shape) {
         (Some(size), Some(shape)) => {
             let later = if size.span().start > shape.span().start {

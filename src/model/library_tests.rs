@@ -44,6 +44,29 @@ fn every_builtin_parses_and_has_a_description() {
 }
 
 #[test]
+fn quick_descriptions_are_the_loaded_ones() {
+    for (name, text) in piece_sets() {
+        let loaded = load_piece_set(name, None).unwrap().description;
+        assert_eq!(quick_description(text), Some(loaded), "{name}");
+    }
+    for (name, text) in boards() {
+        let loaded = load_board(name).unwrap().description;
+        assert_eq!(quick_description(text), Some(loaded), "{name}");
+    }
+    // Not before the first table or picture: the caller loads the file instead.
+    assert_eq!(quick_description("[[piece]]\ndescription = \"x\"\n"), None);
+    assert_eq!(
+        quick_description("shape = \"\"\"\n.\n\"\"\"\ndescription = \"x\""),
+        None
+    );
+    assert_eq!(quick_description("description = 3\n"), None);
+    assert_eq!(
+        quick_description("name = \"a\"\ndescription = \"b \\\"c\\\"\"\n[[piece]]\n"),
+        Some("b \"c\"".to_string())
+    );
+}
+
+#[test]
 fn pentomino_orientations() {
     let set = load_piece_set("pentominoes", None).unwrap();
     let counts = orientation_counts(&set);

@@ -5,6 +5,7 @@
 
 pub mod board;
 mod board_spec;
+mod images;
 pub mod library;
 pub mod parity;
 mod picture;

@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use crate::error::Location;
+use crate::error::{line_column, Location};
 
 /// The rows of a picture and, for each, the 1-based line and column of its `x = 0`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -73,9 +73,18 @@ fn content_start(text: &str, span: Range<usize>, value: &str) -> (usize, usize, 
         }
     }
     let content = text.get(start..end).unwrap_or("");
-    let exact = delimiter > 0 && content.replace("\r\n", "\n") == value.replace("\r\n", "\n");
-    let here = Location::at_offset("", text, if exact { start } else { span.start });
-    (here.line, here.column, exact)
+    let exact = delimiter > 0 && same_but_line_ends(content, value);
+    let (line, column, _) = line_column(text, if exact { start } else { span.start });
+    (line, column, exact)
+}
+
+/// `a == b` once every `\r\n` is read as `\n`.
+fn same_but_line_ends(a: &str, b: &str) -> bool {
+    if a.contains('\r') || b.contains('\r') {
+        a.replace("\r\n", "\n") == b.replace("\r\n", "\n")
+    } else {
+        a == b
+    }
 }
 
 #[cfg(test)]

@@ -5,11 +5,11 @@
 //! against the set and taken out of it. The option → placement table maps solutions
 //! back to tilings.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use crate::cover::{ItemId, OptionId, Problem};
 use crate::error::InputError;
-use crate::geom::{Cell, Shape};
+use crate::geom::{Cell, Shape, Transform};
 
 use super::{Board, PieceSet, Placement, Square, Tiling};
 
@@ -79,9 +79,12 @@ impl Puzzle {
         }
         // An upper bound on the matrix, checked before anything is built: every
         // orientation at every open cell.
+        let orientations: Vec<Vec<(Shape, Transform)>> = (set.pieces.iter().zip(&remaining))
+            .map(|(p, &r)| if r > 0 { p.orientations() } else { Vec::new() })
+            .collect();
         let (mut estimate, mut cells) = (0u64, 0u64);
-        for (p, _) in set.pieces.iter().zip(&remaining).filter(|(_, &r)| r > 0) {
-            let here = p.orientations().len() as u64 * open.len() as u64;
+        for (p, o) in set.pieces.iter().zip(&orientations) {
+            let here = o.len() as u64 * open.len() as u64;
             estimate = estimate.saturating_add(here);
             cells = cells.saturating_add(here.saturating_mul(p.shape.len() as u64));
         }
@@ -97,13 +100,13 @@ impl Puzzle {
             )
             .with_hint("use a smaller board or fewer pieces"));
         }
+        let is_open: Vec<bool> = (board.cells())
+            .map(|c| board.square(c) == Square::Open)
+            .collect();
         let mut placements = Vec::new();
-        for (k, piece) in set.pieces.iter().enumerate() {
-            if remaining[k] == 0 {
-                continue;
-            }
-            for (shape, _) in piece.orientations() {
-                place_everywhere(&board, &shape, k, &mut placements);
+        for (k, shapes) in orientations.iter().enumerate() {
+            for (shape, _) in shapes {
+                place_everywhere(&board, &is_open, shape, k, &mut placements);
             }
         }
         Ok(Puzzle {
@@ -142,7 +145,9 @@ impl Puzzle {
                 .expect("bounds with r >= 1 are valid");
             piece_item[k] = Some(item);
         }
-        let mut cell_item: HashMap<Cell, ItemId> = HashMap::with_capacity(self.open.len());
+        // Indexed by `y * width + x`: open cells are on the board.
+        let width = self.board.width;
+        let mut items: Vec<Option<ItemId>> = vec![None; (width * self.board.height) as usize];
         for &c in &self.open {
             let name = format!("r{}c{}", c.y, c.x);
             let item = if self.board.cover_all_cells || empty_options {
@@ -150,8 +155,9 @@ impl Puzzle {
             } else {
                 problem.add_secondary(name)
             };
-            cell_item.insert(c, item);
+            items[(c.y * width + c.x) as usize] = Some(item);
         }
+        let cell_item = |c: &Cell| items[(c.y * width + c.x) as usize].expect("an open cell");
         let mut map = Vec::new();
         let mut row = Vec::new();
         for (index, p) in self.placements.iter().enumerate() {
@@ -160,7 +166,7 @@ impl Puzzle {
             }
             row.clear();
             row.push(piece_item[p.piece].expect("placements exist only for pieces with copies"));
-            row.extend(p.cells.iter().map(|c| cell_item[c]));
+            row.extend(p.cells.iter().map(cell_item));
             problem
                 .add_option(&row)
                 .expect("placements name distinct, existing items");
@@ -169,7 +175,7 @@ impl Puzzle {
         if empty_options {
             for c in &self.open {
                 problem
-                    .add_option(&[cell_item[c]])
+                    .add_option(&[cell_item(c)])
                     .expect("an existing item");
                 map.push(EMPTY_CELL);
             }
@@ -202,14 +208,20 @@ pub fn placements_of<'a>(
         .filter(|&k| k != EMPTY_CELL)
 }
 
-/// Every offset at which `shape` fits on open cells, as placements of piece `piece`.
-fn place_everywhere(board: &Board, shape: &Shape, piece: usize, out: &mut Vec<Placement>) {
+/// Every offset at which `shape` fits on open cells (`is_open`, row by row), as
+/// placements of piece `piece`.
+fn place_everywhere(
+    board: &Board,
+    is_open: &[bool],
+    shape: &Shape,
+    piece: usize,
+    out: &mut Vec<Placement>,
+) {
+    let w = board.width;
     for dy in 0..=board.height - shape.height() {
-        for dx in 0..=board.width - shape.width() {
-            let fits = shape
-                .cells()
-                .iter()
-                .all(|c| board.square(Cell::new(c.x + dx, c.y + dy)) == Square::Open);
+        for dx in 0..=w - shape.width() {
+            let fits =
+                (shape.cells().iter()).all(|c| is_open[((c.y + dy) * w + c.x + dx) as usize]);
             if fits {
                 let cells = shape
                     .cells()

@@ -46,19 +46,31 @@ struct PieceSpec {
 /// file stem of `path`.
 pub fn parse_piece_set(path: &str, text: &str) -> Result<PieceSet, InputError> {
     let input = Input { path, text };
-    let table = input.table("a piece set with [[piece]] tables")?;
-    if !table.contains_key("piece") && (table.contains_key("size") || table.contains_key("shape")) {
-        let key = if table.contains_key("shape") {
-            "shape"
-        } else {
-            "size"
-        };
-        let offset = input.line_starting_with(key).unwrap_or(0);
-        return Err(input
-            .error(offset, "this is a board, not a piece set")
-            .with_hint("a piece set lists its pieces as [[piece]] tables; give this file as the puzzle instead"));
-    }
-    let spec: SetSpec = input.parse()?;
+    let what = "a piece set with [[piece]] tables";
+    input.check_not_empty(what)?;
+    // The text is parsed once when it is a piece set. Otherwise the checks in the order
+    // they are reported: a syntax error, a board, then the piece set's own error. (A text
+    // that reads as a piece set has no `size` or `shape` key, so it is no board.)
+    let spec: SetSpec = match input.parse() {
+        Ok(spec) => spec,
+        Err(error) => {
+            let table = input.table(what)?;
+            if !table.contains_key("piece")
+                && (table.contains_key("size") || table.contains_key("shape"))
+            {
+                let key = if table.contains_key("shape") {
+                    "shape"
+                } else {
+                    "size"
+                };
+                let offset = input.line_starting_with(key).unwrap_or(0);
+                return Err(input
+                    .error(offset, "this is a board, not a piece set")
+                    .with_hint("a piece set lists its pieces as [[piece]] tables; give this file as the puzzle instead"));
+            }
+            return Err(error);
+        }
+    };
     check_grid(&input, &spec.grid)?;
     let default_mirror = input.opt_bool("mirror", &spec.mirror, true)?;
     if spec.piece.is_empty() {

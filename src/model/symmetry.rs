@@ -21,6 +21,7 @@ use std::collections::HashMap;
 
 use crate::geom::{Cell, Transform};
 
+use super::images::PlacementIndex;
 use super::{Puzzle, Square};
 
 /// One element of the group: a transform of the board and the piece permutation.
@@ -91,26 +92,23 @@ impl Group {
                 elements.push(g);
             }
         }
-        let index: HashMap<(usize, &[Cell]), u32> = puzzle
-            .placements
-            .iter()
-            .enumerate()
-            .map(|(k, p)| ((p.piece, &p.cells[..]), k as u32))
-            .collect();
-        let images = elements
-            .iter()
-            .map(|g| {
-                puzzle
-                    .placements
-                    .iter()
-                    .map(|p| {
-                        let mut cells: Vec<Cell> = p.cells.iter().map(|&c| g.map(c)).collect();
-                        cells.sort();
-                        index[&(g.pieces[p.piece], &cells[..])]
-                    })
-                    .collect()
-            })
-            .collect();
+        let index = PlacementIndex::new(puzzle);
+        let mut images: Vec<Vec<u32>> = Vec::with_capacity(elements.len());
+        for g in &elements {
+            // An element that is `a ∘ b` for two found before it maps each placement as
+            // `b` then `a` do (its shift and piece permutation follow from its transform).
+            let found = 1..images.len();
+            let parts = found.clone().find_map(|a| {
+                let ta = elements[a].transform;
+                (found.clone())
+                    .find(|&b| ta.after(elements[b].transform) == g.transform)
+                    .map(|b| (a, b))
+            });
+            images.push(match parts {
+                Some((a, b)) => images[b].iter().map(|&k| images[a][k as usize]).collect(),
+                None => index.images(g),
+            });
+        }
         Group { elements, images }
     }
 
@@ -328,10 +326,10 @@ fn representatives_in(
 ) -> (Representatives, usize) {
     let mut reps = Vec::new();
     let mut symmetric = 0;
-    for (index, p) in puzzle.placements.iter().enumerate() {
-        if p.piece != k {
-            continue;
-        }
+    // The placements are sorted by piece.
+    let first = puzzle.placements.partition_point(|p| p.piece < k);
+    let end = puzzle.placements.partition_point(|p| p.piece <= k);
+    for index in first..end {
         let orbit_min = gs
             .iter()
             .map(|&g| group.images[g][index] as usize)

@@ -57,13 +57,19 @@ impl<'a> Input<'a> {
         None
     }
 
-    /// Parses the text as a table (syntax only); an empty text is an error.
-    pub fn table(&self, what: &str) -> Result<toml::Table, InputError> {
+    /// An empty (or blank) text is an error: the file should hold `what`.
+    pub fn check_not_empty(&self, what: &str) -> Result<(), InputError> {
         if self.text.trim().is_empty() {
             return Err(self
                 .error(0, format!("the file is empty; expected {what}"))
                 .with_hint("see the files under `pieces/` and `boards/` for examples"));
         }
+        Ok(())
+    }
+
+    /// Parses the text as a table (syntax only); an empty text is an error.
+    pub fn table(&self, what: &str) -> Result<toml::Table, InputError> {
+        self.check_not_empty(what)?;
         toml::from_str(self.text).map_err(|e| self.de_error(&e))
     }
 

@@ -1,0 +1,184 @@
+//! The image of every placement under a symmetry of the puzzle, found by arithmetic:
+//! a placement is an orientation `s` of its piece at an offset `d`, and a transform `t`
+//! maps it to `t(s) + t(d)`, which is the orientation `s'` (the normalized `t(s)`) of the
+//! image piece at the offset `t(d) + m`, `m` being what normalizing took off. So each
+//! image is one look-up in a grid of offsets per orientation, with no hashing and no
+//! comparison of cells.
+
+use crate::geom::{Cell, Shape, Transform};
+
+use super::symmetry::Symmetry;
+use super::Puzzle;
+
+/// Every placement as an orientation of its piece at an offset, and the placements by
+/// piece, orientation and offset: the image of a placement under a symmetry is then an
+/// orientation of the image piece at a computed offset, found without comparing cells.
+pub(super) struct PlacementIndex {
+    /// Every orientation of every piece with copies left, piece by piece, as
+    /// [`Puzzle::new`] places them; "slots" number them.
+    shapes: Vec<Shape>,
+    /// Per piece: its first slot (and the next piece's first ends its slots).
+    first: Vec<usize>,
+    width: i32,
+    height: i32,
+    /// Per slot, a `width × height` grid of offsets, row by row: the placement of that
+    /// orientation at that offset, or `u32::MAX`.
+    grid: Vec<u32>,
+    /// Per placement: its slot and its offset.
+    at: Vec<(usize, Cell)>,
+}
+
+impl PlacementIndex {
+    pub(super) fn new(puzzle: &Puzzle) -> PlacementIndex {
+        let mut shapes = Vec::new();
+        let mut first = Vec::with_capacity(puzzle.set.pieces.len() + 1);
+        for (p, &r) in puzzle.set.pieces.iter().zip(&puzzle.remaining) {
+            first.push(shapes.len());
+            if r > 0 {
+                shapes.extend(p.orientations().into_iter().map(|(s, _)| s));
+            }
+        }
+        first.push(shapes.len());
+        let (width, height) = (puzzle.board.width.max(0), puzzle.board.height.max(0));
+        let area = (width * height) as usize;
+        let mut grid = vec![u32::MAX; shapes.len() * area];
+        let mut at = Vec::with_capacity(puzzle.placements.len());
+        let mut last = 0;
+        for (k, p) in puzzle.placements.iter().enumerate() {
+            let slots = first[p.piece]..first[p.piece + 1];
+            // The offset of `p` if it is the orientation in `slot`.
+            let offset = |slot: usize| -> Option<Cell> {
+                let s = shapes[slot].cells();
+                let d = Cell::new(p.cells[0].x - s[0].x, p.cells[0].y - s[0].y);
+                let fits = s.len() == p.cells.len()
+                    && (s.iter().zip(&p.cells)).all(|(a, b)| a.x + d.x == b.x && a.y + d.y == b.y);
+                fits.then_some(d)
+            };
+            // Placements come orientation by orientation: try the last one first.
+            let (slot, d) = std::iter::once(last)
+                .filter(|slot| slots.contains(slot))
+                .chain(slots.clone())
+                .find_map(|slot| offset(slot).map(|d| (slot, d)))
+                .expect("every placement is an orientation of its piece");
+            last = slot;
+            grid[slot * area + (d.y * width + d.x) as usize] = k as u32;
+            at.push((slot, d));
+        }
+        PlacementIndex {
+            shapes,
+            first,
+            width,
+            height,
+            grid,
+            at,
+        }
+    }
+
+    /// `images[k]`: the placement that placement `k` becomes under `g`.
+    pub(super) fn images(&self, g: &Symmetry) -> Vec<u32> {
+        let t = g.transform;
+        if t == Transform::IDENTITY {
+            // Its shift is zero and it fixes every piece.
+            return (0..self.at.len() as u32).collect();
+        }
+        let area = (self.width * self.height) as usize;
+        // Per slot: where the image's slot's grid starts, and the shift `m` of the
+        // normalized image of the orientation, so that `t(s + d) = s' + t(d) + m`.
+        let mut moves = Vec::with_capacity(self.shapes.len());
+        for (p, slots) in self.first.windows(2).enumerate() {
+            let q = g.pieces[p];
+            for s in &self.shapes[slots[0]..slots[1]] {
+                let image = s.transformed(t);
+                let o = self.shapes[self.first[q]..self.first[q + 1]]
+                    .iter()
+                    .position(|s| *s == image)
+                    .expect("a symmetry maps orientations to orientations");
+                let raw = s.cells().iter().map(|&c| t.apply(c));
+                let m = Cell::new(
+                    raw.clone().map(|c| c.x).min().unwrap_or(0),
+                    raw.map(|c| c.y).min().unwrap_or(0),
+                );
+                moves.push(((self.first[q] + o) * area, m));
+            }
+        }
+        // `t` is linear: t(x, y) = x·t(1, 0) + y·t(0, 1).
+        let (tx, ty) = (t.apply(Cell::new(1, 0)), t.apply(Cell::new(0, 1)));
+        let (width, height) = (self.width as u32, self.height as u32);
+        self.at
+            .iter()
+            .map(|&(slot, d)| {
+                let (grid, m) = moves[slot];
+                let x = d.x * tx.x + d.y * ty.x + m.x + g.shift.x;
+                let y = d.x * tx.y + d.y * ty.y + m.y + g.shift.y;
+                assert!(
+                    (x as u32) < width && (y as u32) < height,
+                    "a symmetry maps placements onto the board"
+                );
+                let k = self.grid[grid + (y as u32 * width + x as u32) as usize];
+                assert!(k != u32::MAX, "a symmetry maps placements to placements");
+                k
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use crate::geom::Cell;
+    use crate::model::symmetry::Group;
+    use crate::model::{library, Board, Puzzle, Square};
+
+    /// Every image found by the grid is the placement with the mapped cells.
+    fn check(puzzle: &Puzzle) -> usize {
+        let index: HashMap<(usize, Vec<Cell>), usize> = (puzzle.placements.iter().enumerate())
+            .map(|(k, p)| ((p.piece, p.cells.clone()), k))
+            .collect();
+        let group = Group::of(puzzle);
+        for (g, images) in group.elements.iter().zip(&group.images) {
+            assert_eq!(images.len(), puzzle.placements.len());
+            for (p, &image) in puzzle.placements.iter().zip(images) {
+                let mut cells: Vec<Cell> = p.cells.iter().map(|&c| g.map(c)).collect();
+                cells.sort();
+                assert_eq!(index[&(g.pieces[p.piece], cells)], image as usize);
+            }
+        }
+        group.order()
+    }
+
+    #[test]
+    fn images_of_the_shipped_puzzles_are_the_mapped_placements() {
+        for (name, _) in library::boards() {
+            let (board, set) = library::load_puzzle(name, None).unwrap();
+            check(&Puzzle::new(board, set).unwrap());
+        }
+    }
+
+    #[test]
+    fn images_under_reflections_that_swap_one_sided_pieces() {
+        // One-sided pieces on a square, with pieces to spare: all 8 symmetries, the
+        // reflections mapping each chiral piece to its twin.
+        for (pieces, side) in [("one-sided-tetrominoes", 5), ("one-sided-pentominoes", 7)] {
+            let mut board = Board::rectangle("square", side, side);
+            board.use_all_pieces = false;
+            let set = library::load_piece_set(pieces, None).unwrap();
+            assert_eq!(check(&Puzzle::new(board, set).unwrap()), 8);
+        }
+    }
+
+    #[test]
+    fn images_on_a_board_with_holes_and_a_shifted_frame() {
+        // A frame whose bounding box does not start at the origin after transforming,
+        // and blocked cells that leave only the half-turn.
+        let mut squares = vec![Square::Open; 6 * 5];
+        squares[0] = Square::Outside;
+        squares[6 * 5 - 1] = Square::Outside;
+        squares[8] = Square::Blocked;
+        squares[6 * 5 - 9] = Square::Blocked;
+        let mut board = Board::new("odd", 6, 5, squares);
+        board.use_all_pieces = false;
+        let set = library::load_piece_set("pentominoes", None).unwrap();
+        assert_eq!(check(&Puzzle::new(board, set).unwrap()), 2);
+    }
+}
