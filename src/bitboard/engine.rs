@@ -18,13 +18,14 @@ use std::sync::Arc;
 
 use crate::cover::{Resume, Stats};
 
-use super::layout::{Entry, Tables, MAX_FRONTS};
+use super::layout::{Entry, Tables};
 use super::{BitVisitor, Bits};
 
 const NONE: u32 = u32::MAX;
 
-/// The filled squares in every numbering.
-type Filled<M> = [M; MAX_FRONTS];
+/// The filled squares in every numbering in use (`F` is 1 or [`super::layout::MAX_FRONTS`], so that
+/// the one-front search carries one word per level, not eight).
+type Filled<M, const F: usize> = [M; F];
 
 /// How many of `entries` miss `filled` and the pieces `gone`, counting up to `cap` at
 /// most.
@@ -44,8 +45,8 @@ fn fitting<M: Bits>(entries: &[Entry<M>], filled: M, gone: u64, cap: u32) -> u32
 
 /// One open node on the stack: its state and where its branching has got to.
 #[derive(Copy, Clone, Debug)]
-struct Level<M> {
-    filled: Filled<M>,
+struct Level<M, const F: usize> {
+    filled: Filled<M, F>,
     /// Compact piece ids with copies left.
     avail: u64,
     /// The next entry of `lists` to try, and the end of this node's list.
@@ -60,10 +61,10 @@ struct Level<M> {
 }
 
 /// The search state over shared [`Tables`].
-pub struct Engine<M> {
+pub struct Engine<M, const F: usize> {
     pub t: Arc<Tables<M>>,
     left: Vec<u32>,
-    stack: Vec<Level<M>>,
+    stack: Vec<Level<M, F>>,
     solution: Vec<u32>,
     path: Vec<u32>,
     pub stats: Stats,
@@ -81,8 +82,13 @@ pub struct PathError {
     pub level: usize,
 }
 
-impl<M: Bits> Engine<M> {
-    pub fn new(t: Arc<Tables<M>>, region_cap: u32) -> Engine<M> {
+impl<M: Bits, const F: usize> Engine<M, F> {
+    pub fn new(t: Arc<Tables<M>>, region_cap: u32) -> Engine<M, F> {
+        assert!(
+            t.fronts <= F,
+            "an engine for {F} fronts cannot use {}",
+            t.fronts
+        );
         let depth = t.n as usize + 1;
         Engine {
             left: t.copies.clone(),
@@ -113,7 +119,7 @@ impl<M: Bits> Engine<M> {
 
     /// The state after placing option `o` in state `filled`.
     #[inline(always)]
-    fn place(&self, filled: &Filled<M>, o: u32) -> Filled<M> {
+    fn place(&self, filled: &Filled<M, F>, o: u32) -> Filled<M, F> {
         let t = &*self.t;
         let masks = &t.numbered[o as usize * t.fronts..][..t.fronts];
         let mut out = *filled;
@@ -127,7 +133,7 @@ impl<M: Bits> Engine<M> {
     /// the front square or piece with the fewest options that fit; false (and nothing
     /// pushed) if one has none, which makes the node dead.
     #[inline(always)]
-    fn open(&mut self, filled: &Filled<M>, avail: u64) -> bool {
+    fn open(&mut self, filled: &Filled<M, F>, avail: u64) -> bool {
         let t = &*self.t;
         let n = t.n as usize;
         let (mut best, mut from, mut to, mut front) = (u32::MAX, 0, 0, 0);
@@ -152,7 +158,7 @@ impl<M: Bits> Engine<M> {
                     return false;
                 }
                 (best, from, to, front) = (fits, lo, hi, f as u32);
-                if fits == 1 {
+                if fits <= t.good_enough {
                     break;
                 }
             }
@@ -187,9 +193,11 @@ impl<M: Bits> Engine<M> {
     /// Replays `path` from the root; leaves the stack holding one level per choice and
     /// returns the state of the node it names. Levels from `floor` on go on with the
     /// entries after the one replayed (a resumed run); those below it try no other.
-    fn replay(&mut self, path: &[u32], floor: usize) -> Result<(Filled<M>, u64), PathError> {
+    fn replay(&mut self, path: &[u32], floor: usize) -> Result<(Filled<M, F>, u64), PathError> {
         self.reset();
-        let (mut filled, mut avail) = (self.t.init, self.root_avail());
+        let mut filled = [M::ZERO; F];
+        filled[..self.t.fronts].copy_from_slice(&self.t.init[..self.t.fronts]);
+        let mut avail = self.root_avail();
         for (level, &pos) in path.iter().enumerate() {
             if filled[0] == self.t.full || !self.open(&filled, avail) {
                 return Err(PathError { level });
@@ -346,8 +354,18 @@ impl<M: Bits> Engine<M> {
                 } else {
                     top.avail
                 };
-                let filled = self.place(&top.filled, e.option);
-                if self.dead(filled[0], avail, self.t.masks[e.option as usize]) {
+                let (filled, m0) = if F == 1 {
+                    // One numbering: the entry's own mask is all there is to add.
+                    let mut filled = top.filled;
+                    filled[0] = filled[0] | e.mask;
+                    (filled, e.mask)
+                } else if top.front == 0 {
+                    (self.place(&top.filled, e.option), e.mask)
+                } else {
+                    let o = e.option;
+                    (self.place(&top.filled, o), self.t.masks[o as usize])
+                };
+                if self.dead(filled[0], avail, m0) {
                     continue;
                 }
                 chosen = k;

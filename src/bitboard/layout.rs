@@ -102,6 +102,9 @@ pub struct Tables<M> {
     /// Branch on such a piece when it has fewer options than the best front square, in
     /// nodes less than this many choices deep.
     pub piece_depth: u32,
+    /// A front square with at most this many fitting options is taken without looking
+    /// at the other fronts.
+    pub good_enough: u32,
 }
 
 /// Maps a cell to its bit in numbering `f` (`f & 4`: the other order; `f & 2`: majors
@@ -135,6 +138,7 @@ pub struct Shape {
     /// Bit `f` set: use numbering `f` (numbering 0 is always used, and first).
     pub fronts: u8,
     pub piece_depth: u32,
+    pub good_enough: u32,
     pub window: u32,
 }
 
@@ -193,16 +197,45 @@ impl<M: Bits> Tables<M> {
                 }
             }
         }
-        // Options sorted by (lowest bit in numbering 0, piece, placement index).
-        let mut options: Vec<(u32, u8, u32, M)> = Vec::new();
+        // Each numbering as a table from `y * w + x`.
+        let table: Vec<Vec<u32>> = bits
+            .iter()
+            .map(|bit| {
+                (0..h as i32)
+                    .flat_map(|y| (0..w as i32).map(move |x| Cell::new(x, y)))
+                    .map(bit)
+                    .collect()
+            })
+            .collect();
+        let mask_in = |f: usize, cells: &[Cell]| {
+            cells.iter().fold(M::ZERO, |m, c| {
+                m | M::bit(table[f][(c.y as u32 * w + c.x as u32) as usize])
+            })
+        };
+        // Options by (piece, placement index), then (stably) by lowest bit in
+        // numbering 0.
+        let mut by_piece: Vec<(u8, u32)> = Vec::new();
         for (index, p) in puzzle.placements.iter().enumerate() {
-            if !allowed[index] || compact[p.piece] == u8::MAX {
-                continue;
+            if allowed[index] && compact[p.piece] != u8::MAX {
+                by_piece.push((compact[p.piece], index as u32));
             }
-            let mask = p.cells.iter().fold(M::ZERO, |m, &c| m | M::bit(bits[0](c)));
-            options.push((mask.trailing_zeros(), compact[p.piece], index as u32, mask));
         }
-        options.sort_unstable_by_key(|o| (o.0, o.1, o.2));
+        by_piece.sort_by_key(|&(p, i)| (p, i));
+        let masks0: Vec<M> = (by_piece.iter())
+            .map(|&(_, i)| mask_in(0, &puzzle.placements[i as usize].cells))
+            .collect();
+        let order0 = bucket_by_low(&masks0, n);
+        let options: Vec<(u32, u8, u32, M)> = (order0.iter())
+            .map(|&k| {
+                let (p, i) = by_piece[k as usize];
+                (
+                    masks0[k as usize].trailing_zeros(),
+                    p,
+                    i,
+                    masks0[k as usize],
+                )
+            })
+            .collect();
         let mut start = vec![0u32; n as usize + 1];
         for o in &options {
             start[o.0 as usize + 1] += 1;
@@ -213,20 +246,30 @@ impl<M: Bits> Tables<M> {
         let mut numbered = Vec::with_capacity(options.len() * fronts);
         for o in &options {
             let cells = &puzzle.placements[o.2 as usize].cells;
-            for bit in &bits {
-                numbered.push(cells.iter().fold(M::ZERO, |m, &c| m | M::bit(bit(c))));
-            }
+            numbered.push(o.3);
+            numbered.extend((1..fronts).map(|f| mask_in(f, cells)));
         }
         let kmask = (1u32 << window) - 1;
         let mut list_start = Vec::with_capacity(((fronts * n as usize) << window) + 1);
-        let mut lists = Vec::new();
+        let mut lists = Vec::with_capacity(options.len() * fronts * 4);
         let mut expired = Vec::with_capacity(fronts * (n as usize + 1));
+        // Options are in (piece, placement index) order within each lowest bit of
+        // numbering 0; `by_piece_order[k]` is the option of the k-th (piece, index).
+        let mut rank = vec![0u32; options.len()];
+        for (o, &k) in order0.iter().enumerate() {
+            rank[k as usize] = o as u32;
+        }
+        let mut masks_f = vec![M::ZERO; options.len()];
         for f in 0..fronts {
             let mask = |o: usize| numbered[o * fronts + f];
             // This numbering's options by (lowest bit, piece, placement index).
-            let mut by_low: Vec<usize> = (0..options.len()).collect();
-            by_low
-                .sort_unstable_by_key(|&o| (mask(o).trailing_zeros(), options[o].1, options[o].2));
+            for (k, m) in masks_f.iter_mut().enumerate() {
+                *m = mask(rank[k] as usize);
+            }
+            let by_low: Vec<usize> = bucket_by_low(&masks_f, n)
+                .into_iter()
+                .map(|k| rank[k as usize] as usize)
+                .collect();
             // A piece expires at square c when its last lowest bit is below c.
             let mut last = vec![None::<u32>; copies.len()];
             for &o in &by_low {
@@ -244,19 +287,21 @@ impl<M: Bits> Tables<M> {
                 while at < by_low.len() && mask(by_low[at]).trailing_zeros() == c {
                     at += 1;
                 }
+                let here: Vec<(u32, Entry<M>)> = (by_low[from..at].iter())
+                    .map(|&o| {
+                        let win = (mask(o) >> c >> 1).low_u32() & kmask;
+                        let entry = Entry {
+                            mask: mask(o),
+                            bit: 1 << options[o].1,
+                            piece: u32::from(options[o].1),
+                            option: o as u32,
+                        };
+                        (win, entry)
+                    })
+                    .collect();
                 for key in 0..=kmask {
                     list_start.push(lists.len() as u32);
-                    for &o in &by_low[from..at] {
-                        let win = (mask(o) >> c >> 1).low_u32() & kmask;
-                        if win & key == 0 {
-                            lists.push(Entry {
-                                mask: mask(o),
-                                bit: 1 << options[o].1,
-                                piece: u32::from(options[o].1),
-                                option: o as u32,
-                            });
-                        }
-                    }
+                    lists.extend(here.iter().filter(|e| e.0 & key == 0).map(|e| e.1));
                 }
             }
         }
@@ -297,6 +342,7 @@ impl<M: Bits> Tables<M> {
             lists,
             piece_lists,
             piece_depth: shape.piece_depth,
+            good_enough: shape.good_enough.max(1),
             n,
             stride,
             fronts,
@@ -325,6 +371,25 @@ impl<M: Bits> Tables<M> {
             | (m << self.stride)
             | (m >> self.stride)
     }
+}
+
+/// Indices into `masks`, stably sorted by lowest bit (a counting sort).
+fn bucket_by_low<M: Bits>(masks: &[M], n: u32) -> Vec<u32> {
+    let mut start = vec![0u32; n as usize + 1];
+    for m in masks {
+        start[m.trailing_zeros() as usize] += 1;
+    }
+    let mut sum = 0;
+    for s in start.iter_mut() {
+        (*s, sum) = (sum, sum + *s);
+    }
+    let mut out = vec![0u32; masks.len()];
+    for (k, m) in masks.iter().enumerate() {
+        let c = m.trailing_zeros() as usize;
+        out[start[c] as usize] = k as u32;
+        start[c] += 1;
+    }
+    out
 }
 
 /// Which region sizes `0..=n` are sums of piece sizes, each piece used at most its copies.

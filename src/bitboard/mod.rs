@@ -33,7 +33,7 @@ pub use engine::PathError;
 pub use layout::Order;
 
 use engine::Engine;
-use layout::{Shape, Tables};
+use layout::{Shape, Tables, MAX_FRONTS};
 
 /// A machine word (or two) used as a set of squares.
 pub trait Bits:
@@ -127,6 +127,9 @@ pub struct Tuning {
     /// In nodes less than this many choices deep, branch on a piece used exactly once
     /// when it has fewer options than every front square.
     pub piece_depth: u32,
+    /// A front square with at most this many fitting options is branched on without
+    /// counting the other fronts' (fewer nodes are not worth the counting below this).
+    pub good_enough: u32,
     /// Options are listed by the state of this many squares after the first empty one
     /// (`2^window` lists per square; 0 is one list).
     pub window: u32,
@@ -146,14 +149,18 @@ impl Default for Tuning {
             region_cap: Tuning::AUTO,
             fronts: 0xff,
             piece_depth: 4,
-            window: 6,
+            good_enough: 8,
+            window: 4,
         }
     }
 }
 
+/// The engine for the word size and number of fronts.
 enum Inner {
-    W64(Engine<u64>),
-    W128(Engine<u128>),
+    W64(Engine<u64, 1>),
+    W128(Engine<u128, 1>),
+    W64x8(Engine<u64, MAX_FRONTS>),
+    W128x8(Engine<u128, MAX_FRONTS>),
 }
 
 /// The bitboard search of one puzzle, with the API of [`crate::cover::Search`].
@@ -166,6 +173,8 @@ macro_rules! each {
         match &mut $self.inner {
             Inner::W64($e) => $body,
             Inner::W128($e) => $body,
+            Inner::W64x8($e) => $body,
+            Inner::W128x8($e) => $body,
         }
     };
 }
@@ -182,11 +191,19 @@ impl BitSearch {
             Order::RowMajor
         };
         // Square-ish boards gain from choosing among all 8 fronts (Scott's board: 13
-        // times fewer nodes, 3 times faster); on long ones, filling along the short side
-        // from one end is already tight and the other fronts cost more than they save
-        // (`examples/tiling_stats.rs` with `POLYX_SWEEP=1` measures both).
+        // times fewer nodes, 2 times faster); on long ones, filling along the short side
+        // from one end is already tight, and with pieces of one or two squares (a front
+        // square has at most 2 options) there is nothing to choose: there the other
+        // fronts cost more than they save (`examples/tiling_stats.rs` with
+        // `POLYX_SWEEP=1` measures both).
         let (long, short) = (b.width.max(b.height), b.width.min(b.height));
-        let tuning = if 2 * long <= 3 * short {
+        let smallest = (puzzle.set.pieces.iter())
+            .zip(&puzzle.remaining)
+            .filter(|(_, &r)| r > 0)
+            .map(|(p, _)| p.shape.len())
+            .min()
+            .unwrap_or(0);
+        let tuning = if 2 * long <= 3 * short && smallest >= 3 {
             Tuning::default()
         } else {
             Tuning {
@@ -219,6 +236,7 @@ impl BitSearch {
             order: tuning.order,
             fronts: tuning.fronts,
             piece_depth: tuning.piece_depth,
+            good_enough: tuning.good_enough,
             window: tuning.window,
         };
         let min_size = (puzzle.set.pieces.iter())
@@ -233,11 +251,16 @@ impl BitSearch {
             cap => cap,
         };
         let inner = match Tables::<u64>::new(puzzle, allowed, shape) {
-            Some(t) => Inner::W64(Engine::new(Arc::new(t), cap)),
-            None => Inner::W128(Engine::new(
-                Arc::new(Tables::<u128>::new(puzzle, allowed, shape)?),
-                cap,
-            )),
+            Some(t) if t.fronts == 1 => Inner::W64(Engine::new(Arc::new(t), cap)),
+            Some(t) => Inner::W64x8(Engine::new(Arc::new(t), cap)),
+            None => {
+                let t = Tables::<u128>::new(puzzle, allowed, shape)?;
+                if t.fronts == 1 {
+                    Inner::W128(Engine::new(Arc::new(t), cap))
+                } else {
+                    Inner::W128x8(Engine::new(Arc::new(t), cap))
+                }
+            }
         };
         Some(BitSearch { inner })
     }
@@ -248,6 +271,8 @@ impl BitSearch {
         let inner = match &self.inner {
             Inner::W64(e) => Inner::W64(Engine::new(Arc::clone(&e.t), e.region_cap)),
             Inner::W128(e) => Inner::W128(Engine::new(Arc::clone(&e.t), e.region_cap)),
+            Inner::W64x8(e) => Inner::W64x8(Engine::new(Arc::clone(&e.t), e.region_cap)),
+            Inner::W128x8(e) => Inner::W128x8(Engine::new(Arc::clone(&e.t), e.region_cap)),
         };
         BitSearch { inner }
     }
@@ -331,6 +356,8 @@ impl BitSearch {
         match &self.inner {
             Inner::W64(e) => e.stats,
             Inner::W128(e) => e.stats,
+            Inner::W64x8(e) => e.stats,
+            Inner::W128x8(e) => e.stats,
         }
     }
 
@@ -339,6 +366,8 @@ impl BitSearch {
         match &self.inner {
             Inner::W64(e) => e.t.masks.len(),
             Inner::W128(e) => e.t.masks.len(),
+            Inner::W64x8(e) => e.t.masks.len(),
+            Inner::W128x8(e) => e.t.masks.len(),
         }
     }
 }

@@ -39,12 +39,12 @@ fn bit_solutions(search: &mut BitSearch) -> Vec<Vec<u32>> {
 /// Both numberings, with and without the region test, agree with DLX.
 fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
     let want = dlx_solutions(puzzle, allowed);
-    for (order, region_cap, fronts, piece_depth, window) in [
-        (Order::RowMajor, 0, 1, 0, 0),
-        (Order::RowMajor, 7, 0b1001, 1000, 3),
-        (Order::ColumnMajor, 1000, 0xff, 0, 6),
-        (Order::ColumnMajor, 0, 0b10110, 3, 9),
-        (Order::ColumnMajor, 1000, 0xff, 4, 4),
+    for (order, region_cap, fronts, piece_depth, good_enough, window) in [
+        (Order::RowMajor, 0, 1, 0, 1, 0),
+        (Order::RowMajor, 7, 0b1001, 1000, 1, 3),
+        (Order::ColumnMajor, 1000, 0xff, 0, 1, 6),
+        (Order::ColumnMajor, 0, 0b10110, 3, 3, 9),
+        (Order::ColumnMajor, 1000, 0xff, 4, 8, 4),
     ] {
         {
             let tuning = Tuning {
@@ -52,6 +52,7 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
                 region_cap,
                 fronts,
                 piece_depth,
+                good_enough,
                 window,
             };
             let mut search = BitSearch::with_tuning(puzzle, allowed, tuning).expect("applies");
