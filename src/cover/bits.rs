@@ -22,12 +22,22 @@ use super::visit::Level;
 use super::Problem;
 
 /// A primary item's length once it is covered: never the minimum.
-const COVERED: u32 = u32::MAX;
+const COVERED: u16 = u16::MAX;
+
+/// Marks an item that is not primary (it has no slot in `len`).
+const NO_SLOT: u32 = u32::MAX;
+
+/// Entries of the fixed `len` table: a `u16` slot indexes it without a bounds check.
+const SLOTS: usize = 1 << 16;
 
 /// The largest state (in 64-bit words: option bits plus half the primary items) for which
 /// [`Bits::new`] builds the table: above it, copying the state at every level costs more
 /// than dancing.
 pub const MAX_STATE_WORDS: usize = 512;
+
+/// Entries of the fixed `alive` table: a word index masked with `WORDS - 1` needs no
+/// bounds check.
+const WORDS: usize = MAX_STATE_WORDS;
 
 /// Option bitsets of one problem and the state of a search on them.
 #[derive(Clone, Debug)]
@@ -40,11 +50,13 @@ pub struct Bits {
     opt_start: Vec<u32>,
     /// The items (0-based) of every option, in the order given.
     opt_items: Vec<u32>,
-    /// Per option, the range of its primary items' slots in `prim_slots`.
-    prim_start: Vec<u32>,
-    /// The `len` slots of the primary items of every option.
-    prim_slots: Vec<u32>,
-    /// Per item, its slot in `len` if primary, else `COVERED`.
+    /// The `len` slots of the primary items of every option, `stride` per option; an
+    /// option with fewer primary items is padded with the `trash` slot.
+    prim_slots: Vec<u16>,
+    /// The most primary items in an option, rounded up to 4 or 8 when at most 8 (so
+    /// that shortening an option's items is a fixed, unrolled run of decrements).
+    stride: usize,
+    /// Per item, its slot in `len` if primary, else `NO_SLOT`.
     slot: Vec<u32>,
     /// Per slot, the item's header number (item + 1, as in the DLX table).
     header: Vec<u32>,
@@ -52,14 +64,17 @@ pub struct Bits {
     option_first: Vec<u32>,
     /// Words of option bits.
     words: usize,
-    /// Per option, one bit: none of its items is covered.
-    alive: Vec<u64>,
-    /// Per primary item (slot), its alive options, `COVERED` once covered; the last entry
-    /// counts the primary items not yet covered.
-    len: Vec<u32>,
+    /// Slots in use: the primary items, then `remaining`, then `trash`.
+    slots: usize,
+    /// Per option, one bit: none of its items is covered (the first `words` entries).
+    alive: Box<[u64; WORDS]>,
+    /// Per primary item (slot), its alive options, `COVERED` once covered; then the
+    /// number of primary items not yet covered, then a slot that absorbs padding (the
+    /// first `slots` entries).
+    len: Box<[u16; SLOTS]>,
     /// The state saved by each level: before covering its item, and after.
     saved_alive: Vec<u64>,
-    saved_len: Vec<u32>,
+    saved_len: Vec<u16>,
     /// The options each level tries, in order; a level's start is its `mark`.
     branch: Vec<u32>,
     updates: u64,
@@ -79,7 +94,9 @@ impl Bits {
         if words + primaries / 2 > MAX_STATE_WORDS {
             return None;
         }
-        let mut slot = vec![COVERED; n];
+        // Lengths are at most `64 * MAX_STATE_WORDS` options, below `COVERED`.
+        let (remaining, trash) = (primaries, primaries + 1);
+        let mut slot = vec![NO_SLOT; n];
         let mut header = Vec::with_capacity(primaries);
         for item in problem.items() {
             if problem.bounds(item).is_primary() {
@@ -87,28 +104,48 @@ impl Bits {
                 header.push(item.0 + 1);
             }
         }
+        let width = problem
+            .options()
+            .map(|o| {
+                problem
+                    .option(o)
+                    .iter()
+                    .filter(|i| slot[i.index()] != NO_SLOT)
+                    .count()
+            })
+            .max()
+            .unwrap_or(0);
+        let stride = match width {
+            0..=4 => 4,
+            5..=8 => 8,
+            w => w,
+        };
         let mut bits = vec![vec![0u64; words]; n];
-        let mut len = vec![0u32; primaries + 1];
-        len[primaries] = primaries as u32;
+        let mut len: Box<[u16; SLOTS]> = vec![0u16; SLOTS]
+            .into_boxed_slice()
+            .try_into()
+            .expect("SLOTS entries");
+        len[remaining] = primaries as u16;
         let (mut opt_start, mut opt_items) = (vec![0u32], Vec::new());
-        let (mut prim_start, mut prim_slots) = (vec![0u32], Vec::new());
+        let mut prim_slots = Vec::with_capacity(options * stride);
         let mut option_first = Vec::with_capacity(options);
         let mut first = n as u32 + 2;
         for option in problem.options() {
             let o = option.index();
             option_first.push(first);
             first += problem.option(option).len() as u32 + 1;
+            let row = prim_slots.len();
             for &item in problem.option(option) {
                 let i = item.index();
                 bits[i][o / 64] |= 1 << (o % 64);
                 opt_items.push(i as u32);
-                if slot[i] != COVERED {
-                    prim_slots.push(slot[i]);
+                if slot[i] != NO_SLOT {
+                    prim_slots.push(slot[i] as u16);
                     len[slot[i] as usize] += 1;
                 }
             }
+            prim_slots.resize(row + stride, trash as u16);
             opt_start.push(opt_items.len() as u32);
-            prim_start.push(prim_slots.len() as u32);
         }
         let (mut col_start, mut col) = (vec![0u32], Vec::new());
         for column in &bits {
@@ -119,29 +156,40 @@ impl Bits {
             }
             col_start.push(col.len() as u32);
         }
-        let mut alive = vec![!0u64; words];
-        if options % 64 != 0 {
-            alive[words - 1] = (1u64 << (options % 64)) - 1;
+        let mut alive: Box<[u64; WORDS]> = vec![0u64; WORDS]
+            .into_boxed_slice()
+            .try_into()
+            .expect("WORDS entries");
+        for (o, _) in option_first.iter().enumerate() {
+            alive[o / 64] |= 1 << (o % 64);
         }
+        let slots = primaries + 2;
         let depth = primaries + 1;
         Some(Bits {
             col_start,
             col,
             opt_start,
             opt_items,
-            prim_start,
             prim_slots,
+            stride,
             slot,
             header,
             option_first,
             words,
+            slots,
             saved_alive: Vec::with_capacity(2 * depth * words),
-            saved_len: Vec::with_capacity(2 * depth * len.len()),
+            saved_len: Vec::with_capacity(2 * depth * slots),
             alive,
             len,
             branch: Vec::with_capacity(options),
             updates: 0,
         })
+    }
+
+    /// The slot counting the primary items not yet covered.
+    #[inline]
+    fn remaining(&self) -> usize {
+        self.slots - 2
     }
 
     /// Covers item `i` (0-based): every alive option of it dies, shortening its primary
@@ -152,7 +200,7 @@ impl Bits {
         let mut died = 0;
         let range = self.col_start[i] as usize..self.col_start[i + 1] as usize;
         for &(w, bits) in &self.col[range] {
-            let alive = &mut self.alive[w as usize];
+            let alive = &mut self.alive[w as usize & (WORDS - 1)];
             let mut dying = *alive & bits;
             if dying == 0 {
                 continue;
@@ -165,16 +213,18 @@ impl Bits {
                 if COLLECT {
                     self.branch.push(o as u32);
                 }
-                let slots = self.prim_start[o] as usize..self.prim_start[o + 1] as usize;
-                for &s in &self.prim_slots[slots] {
-                    self.len[s as usize] -= 1;
+                let (slots, len) = (&self.prim_slots[..], &mut *self.len);
+                match self.stride {
+                    4 => shorten::<4>(slots, len, o),
+                    8 => shorten::<8>(slots, len, o),
+                    n => shorten_any(slots, n, len, o),
                 }
             }
         }
         let s = self.slot[i];
-        if s != COVERED {
+        if s != NO_SLOT {
             self.len[s as usize] = COVERED;
-            let remaining = self.len.len() - 1;
+            let remaining = self.remaining();
             self.len[remaining] -= 1;
         }
         died
@@ -183,22 +233,22 @@ impl Bits {
     /// Pushes the current state on the stack of saved states.
     #[inline]
     fn save(&mut self) {
-        self.saved_alive.extend_from_slice(&self.alive);
-        self.saved_len.extend_from_slice(&self.len);
+        self.saved_alive
+            .extend_from_slice(&self.alive[..self.words]);
+        self.saved_len.extend_from_slice(&self.len[..self.slots]);
     }
 
     /// Copies back the `k`-th saved state.
     #[inline]
     fn restore(&mut self, k: usize) {
-        let (w, l) = (self.words, self.len.len());
-        self.alive
-            .copy_from_slice(&self.saved_alive[k * w..(k + 1) * w]);
-        self.len.copy_from_slice(&self.saved_len[k * l..(k + 1) * l]);
+        let (w, l) = (self.words, self.slots);
+        self.alive[..w].copy_from_slice(&self.saved_alive[k * w..(k + 1) * w]);
+        self.len[..l].copy_from_slice(&self.saved_len[k * l..(k + 1) * l]);
     }
 
     /// How many states are saved (two per level).
     fn saved(&self) -> usize {
-        self.saved_len.len() / self.len.len()
+        self.saved_len.len() / self.slots
     }
 
     /// Checks that no level is open and the state is the initial one: every option
@@ -207,33 +257,54 @@ impl Bits {
         if !self.branch.is_empty() || self.saved() != 0 {
             return Err(format!("{} states still saved", self.saved()));
         }
-        let options = self.option_first.len();
-        for o in 0..options {
+        for o in 0..self.option_first.len() {
             if self.alive[o / 64] & (1 << (o % 64)) == 0 {
                 return Err(format!("option {o} is not alive"));
             }
         }
-        let primaries = self.header.len();
-        let mut len = vec![0u32; primaries];
+        let primaries = self.remaining();
+        let mut len = vec![0u16; primaries + 2];
+        len[primaries] = primaries as u16;
         for &s in &self.prim_slots {
             len[s as usize] += 1;
         }
-        if self.len[..primaries] != len[..] || self.len[primaries] != primaries as u32 {
-            return Err(format!("lengths {:?}, expected {len:?}", self.len));
+        len[primaries + 1] = self.len[primaries + 1];
+        if self.len[..self.slots] != len[..] {
+            return Err(format!(
+                "lengths {:?}, expected {len:?}",
+                &self.len[..self.slots]
+            ));
         }
         Ok(())
+    }
+}
+
+/// Shortens the primary items of option `o` by one, `N` slots per option.
+#[inline]
+fn shorten<const N: usize>(slots: &[u16], len: &mut [u16; SLOTS], o: usize) {
+    let row: &[u16; N] = slots[o * N..(o + 1) * N].try_into().expect("N slots");
+    for &s in row {
+        len[s as usize] -= 1;
+    }
+}
+
+/// Shortens the primary items of option `o` by one, `n` slots per option.
+#[inline]
+fn shorten_any(slots: &[u16], n: usize, len: &mut [u16; SLOTS], o: usize) {
+    for &s in &slots[o * n..(o + 1) * n] {
+        len[s as usize] -= 1;
     }
 }
 
 impl Engine for Bits {
     #[inline]
     fn solved(&self) -> bool {
-        self.len[self.len.len() - 1] == 0
+        self.len[self.remaining()] == 0
     }
 
     #[inline]
     fn choose(&self) -> Option<(u32, u32, bool)> {
-        let primaries = &self.len[..self.len.len() - 1];
+        let primaries = &self.len[..self.remaining()];
         let mut best = 0;
         let mut best_len = COVERED;
         for (s, &len) in primaries.iter().enumerate() {
@@ -248,7 +319,7 @@ impl Engine for Bits {
         if best_len == COVERED {
             return None;
         }
-        Some((self.header[best], best_len, false))
+        Some((self.header[best], u32::from(best_len), false))
     }
 
     #[inline]
@@ -303,7 +374,7 @@ impl Engine for Bits {
         let before = self.saved() - 2;
         self.restore(before);
         self.saved_alive.truncate(before * self.words);
-        self.saved_len.truncate(before * self.len.len());
+        self.saved_len.truncate(before * self.slots);
         self.branch.truncate(level.mark as usize);
     }
 
