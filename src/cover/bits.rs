@@ -53,8 +53,8 @@ pub struct Bits {
     /// The `len` slots of the primary items of every option, `stride` per option; an
     /// option with fewer primary items is padded with the `trash` slot.
     prim_slots: Vec<u16>,
-    /// The most primary items in an option, rounded up to 4 or 8 when at most 8 (so
-    /// that shortening an option's items is a fixed, unrolled run of decrements).
+    /// The most primary items in an option (at least 1); up to 8, shortening an
+    /// option's items is a fixed, unrolled run of decrements.
     stride: usize,
     /// Per item, its slot in `len` if primary, else `NO_SLOT`.
     slot: Vec<u32>,
@@ -115,11 +115,7 @@ impl Bits {
             })
             .max()
             .unwrap_or(0);
-        let stride = match width {
-            0..=4 => 4,
-            5..=8 => 8,
-            w => w,
-        };
+        let stride = width.max(1);
         let mut bits = vec![vec![0u64; words]; n];
         let mut len: Box<[u16; SLOTS]> = vec![0u16; SLOTS]
             .into_boxed_slice()
@@ -197,8 +193,33 @@ impl Bits {
     /// order. Returns how many died.
     #[inline]
     fn cover<const COLLECT: bool>(&mut self, i: usize) -> u32 {
+        let died = match self.stride {
+            1 => self.kill::<COLLECT, 1>(i),
+            2 => self.kill::<COLLECT, 2>(i),
+            3 => self.kill::<COLLECT, 3>(i),
+            4 => self.kill::<COLLECT, 4>(i),
+            5 => self.kill::<COLLECT, 5>(i),
+            6 => self.kill::<COLLECT, 6>(i),
+            7 => self.kill::<COLLECT, 7>(i),
+            8 => self.kill::<COLLECT, 8>(i),
+            _ => self.kill::<COLLECT, 0>(i),
+        };
+        let s = self.slot[i];
+        if s != NO_SLOT {
+            self.len[s as usize] = COVERED;
+            let remaining = self.remaining();
+            self.len[remaining] -= 1;
+        }
+        died
+    }
+
+    /// The options of `cover(i)`, with `N == stride` (or `N == 0` for any stride):
+    /// knowing `N` at compile time unrolls the shortening of each dying option.
+    #[inline]
+    fn kill<const COLLECT: bool, const N: usize>(&mut self, i: usize) -> u32 {
         let mut died = 0;
         let range = self.col_start[i] as usize..self.col_start[i + 1] as usize;
+        let (slots, len, n) = (&self.prim_slots[..], &mut *self.len, self.stride);
         for &(w, bits) in &self.col[range] {
             let alive = &mut self.alive[w as usize & (WORDS - 1)];
             let mut dying = *alive & bits;
@@ -206,26 +227,24 @@ impl Bits {
                 continue;
             }
             *alive ^= dying;
-            died += dying.count_ones();
             while dying != 0 {
+                died += 1;
                 let o = (w * 64 + dying.trailing_zeros()) as usize;
                 dying &= dying - 1;
                 if COLLECT {
                     self.branch.push(o as u32);
                 }
-                let (slots, len) = (&self.prim_slots[..], &mut *self.len);
-                match self.stride {
-                    4 => shorten::<4>(slots, len, o),
-                    8 => shorten::<8>(slots, len, o),
-                    n => shorten_any(slots, n, len, o),
+                if N == 0 {
+                    for &s in &slots[o * n..(o + 1) * n] {
+                        len[s as usize] -= 1;
+                    }
+                } else {
+                    let row: &[u16; N] = slots[o * N..(o + 1) * N].try_into().expect("N slots");
+                    for &s in row {
+                        len[s as usize] -= 1;
+                    }
                 }
             }
-        }
-        let s = self.slot[i];
-        if s != NO_SLOT {
-            self.len[s as usize] = COVERED;
-            let remaining = self.remaining();
-            self.len[remaining] -= 1;
         }
         died
     }
@@ -276,23 +295,6 @@ impl Bits {
             ));
         }
         Ok(())
-    }
-}
-
-/// Shortens the primary items of option `o` by one, `N` slots per option.
-#[inline]
-fn shorten<const N: usize>(slots: &[u16], len: &mut [u16; SLOTS], o: usize) {
-    let row: &[u16; N] = slots[o * N..(o + 1) * N].try_into().expect("N slots");
-    for &s in row {
-        len[s as usize] -= 1;
-    }
-}
-
-/// Shortens the primary items of option `o` by one, `n` slots per option.
-#[inline]
-fn shorten_any(slots: &[u16], n: usize, len: &mut [u16; SLOTS], o: usize) {
-    for &s in &slots[o * n..(o + 1) * n] {
-        len[s as usize] -= 1;
     }
 }
 
