@@ -51,7 +51,7 @@ pub fn run(args: &DlxArgs) -> anyhow::Result<Status> {
     output::finish(out)?;
     if args.stats {
         output::print_stats(
-            search.engine_name(),
+            &format!("dlx ({})", search.engine_name()),
             problem.item_count(),
             problem.option_count(),
             search.stats(),
