@@ -93,3 +93,39 @@ fn an_item_between_its_minimum_and_maximum_can_take_more_options() {
     assert_eq!(all, vec![vec![0, 2], vec![1, 2], vec![2]]);
     check::sanity(s.dlx()).unwrap();
 }
+
+#[test]
+fn any_search_takes_bitsets_without_multiplicities_and_dlx_with_them() {
+    let unit = knuth::read("unit", "a b | x\na x\nb\na b\nb x\n").unwrap();
+    let mut any = polyx::cover::AnySearch::new(&unit);
+    assert_eq!(any.engine_name(), "bits");
+    assert_eq!(any.count(), 2); // {a x, b} and {a b}
+    assert_eq!(any.stats(), {
+        let mut dlx = Search::new(&unit);
+        dlx.count();
+        dlx.stats()
+    });
+    any.sanity().unwrap();
+    let multiple = knuth::read("multiple", "2:2|m a\nm\nm a\nm\n").unwrap();
+    let mut any = polyx::cover::AnySearch::new(&multiple);
+    assert_eq!(any.engine_name(), "dlx");
+    assert_eq!(any.count(), Search::new(&multiple).count());
+    any.sanity().unwrap();
+}
+
+#[test]
+fn bitsets_refuse_a_state_too_large_to_copy_at_every_level() {
+    // More options than MAX_STATE_WORDS words of bits: DLX takes it, the bitsets do not.
+    let mut p = Problem::new();
+    let (a, b) = (p.add_primary("a"), p.add_primary("b"));
+    for _ in 0..64 * polyx::cover::bits::MAX_STATE_WORDS + 1 {
+        p.add_option(&[a, b]).unwrap();
+    }
+    assert!(Search::bits(&p).is_none());
+    let mut any = polyx::cover::AnySearch::new(&p);
+    assert_eq!(any.engine_name(), "dlx");
+    assert_eq!(
+        any.count(),
+        64 * polyx::cover::bits::MAX_STATE_WORDS as u64 + 1
+    );
+}

@@ -1,10 +1,12 @@
 //! The shared instances (`shared/instances/*.dlx`): the count stated in each file's first
 //! comment line, and the search-tree nodes that Knuth's dlx1 reports (instances/README.md).
-//! Every solution found is checked with `verify`.
+//! Every solution found is checked with `verify`. Both tables run: DLX, and the option
+//! bitsets where they apply, which must match DLX's nodes, updates and solution order.
 
 use std::ops::ControlFlow;
 
-use polyx::cover::{check, knuth, verify, Search, Visit};
+use polyx::cover::engine::Engine;
+use polyx::cover::{check, knuth, verify, OptionId, Problem, Search, Stats, Visit};
 
 /// Nodes dlx1 visits, from `shared/instances/README.md`.
 const DLX1_NODES: &[(&str, u64)] = &[
@@ -26,29 +28,51 @@ fn expected(text: &str) -> u64 {
     digits.parse().expect("a number after `expected`")
 }
 
+/// Runs `search` on `problem`: every solution verifies, and their number is `expected`.
+/// Returns the counters and the first solutions found (in search order).
+fn run<E: Engine>(
+    name: &str,
+    problem: &Problem,
+    search: &mut Search<E>,
+    expected: u64,
+) -> (Stats, Vec<Vec<OptionId>>) {
+    let mut found = 0u64;
+    let mut first = Vec::new();
+    let mut bad = None;
+    search.run(&mut |v: &Visit<'_>| {
+        found += 1;
+        let options = v.options();
+        if let Err(e) = verify(problem, &options) {
+            bad = Some(e);
+            return ControlFlow::Break(());
+        }
+        if first.len() < 100 {
+            first.push(options);
+        }
+        ControlFlow::Continue(())
+    });
+    assert_eq!(bad, None, "{name}: a solution does not verify");
+    assert_eq!(found, expected, "{name}: solutions");
+    (search.stats(), first)
+}
+
 fn check_instance(name: &str) {
     let path = crate::shared().join(format!("instances/{name}.dlx"));
     let text = std::fs::read_to_string(&path).unwrap();
     let problem = knuth::read(name, &text).unwrap();
     let mut search = Search::new(&problem);
-    let mut found = 0u64;
-    let mut bad = None;
-    search.run(&mut |v: &Visit<'_>| {
-        found += 1;
-        if let Err(e) = verify(&problem, &v.options()) {
-            bad = Some(e);
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    });
-    assert_eq!(bad, None, "{name}: a solution does not verify");
-    assert_eq!(found, expected(&text), "{name}: solutions");
+    let (stats, first) = run(name, &problem, &mut search, expected(&text));
     check::sanity(search.dlx()).unwrap();
     if let Some(&(_, nodes)) = DLX1_NODES.iter().find(|(n, _)| *n == name) {
+        assert_eq!(stats.nodes, nodes, "{name}: nodes as dlx1 counts them");
+    }
+    if let Some(mut bits) = Search::bits(&problem) {
+        let (bits_stats, bits_first) = run(name, &problem, &mut bits, expected(&text));
+        bits.engine().sanity().unwrap();
+        assert_eq!(bits_stats, stats, "{name}: bitsets and DLX count alike");
         assert_eq!(
-            search.stats().nodes,
-            nodes,
-            "{name}: nodes as dlx1 counts them"
+            bits_first, first,
+            "{name}: bitsets and DLX find in one order"
         );
     }
 }

@@ -1,11 +1,16 @@
 //! Property tests of the engine on random small matrices, against an oracle that knows
 //! nothing of dancing links: a brute-force count over every subset of the options.
 //! Also: every solution verifies, the links are sane after each run, a split into
-//! subproblems and a stop-and-resume both reproduce the plain run exactly. The number of
-//! cases is proptest's default (256), or `PROPTEST_CASES` when set.
+//! subproblems and a stop-and-resume both reproduce the plain run exactly. Each property
+//! holds for both tables: DLX, and option bitsets (on matrices without multiplicities,
+//! where the bitsets must also visit the tree of DLX: same solutions in the same order,
+//! same nodes and updates). The number of cases is proptest's default (256), or
+//! `PROPTEST_CASES` when set.
 
 use std::ops::ControlFlow;
 
+use polyx::cover::bits::Bits;
+use polyx::cover::engine::Engine;
 use polyx::cover::{check, verify, OptionId, Outcome, Problem, Resume, Search, Subproblem};
 use polyx::cover::{search::Visitor, Visit};
 use proptest::prelude::*;
@@ -31,9 +36,21 @@ fn secondary_bounds() -> impl Strategy<Value = (u32, u32)> {
 }
 
 fn matrix() -> impl Strategy<Value = Matrix> {
+    matrix_of(bounds().boxed(), secondary_bounds().boxed())
+}
+
+/// A random problem without multiplicities: one the bitsets take.
+fn unit_matrix() -> impl Strategy<Value = Matrix> {
+    matrix_of(Just((1, 1)).boxed(), Just((0, 1)).boxed())
+}
+
+fn matrix_of(
+    primary: BoxedStrategy<(u32, u32)>,
+    secondary: BoxedStrategy<(u32, u32)>,
+) -> impl Strategy<Value = Matrix> {
     (
-        prop::collection::vec(bounds(), 1..=8),
-        prop::collection::vec(secondary_bounds(), 0..=4),
+        prop::collection::vec(primary, 1..=8),
+        prop::collection::vec(secondary, 0..=4),
     )
         .prop_flat_map(|(primary, secondary)| {
             let bounds: Vec<_> = primary.into_iter().chain(secondary).collect();
@@ -141,55 +158,131 @@ impl Visitor for Stopper<'_> {
     }
 }
 
-proptest! {
-    #[test]
-    fn engine_agrees_with_brute_force(m in matrix()) {
-        let p = build(&m);
-        let mut search = Search::new(&p);
-        let all = search.solutions(usize::MAX);
+/// The table's consistency check at rest.
+trait Sane {
+    fn sane(&self) -> Result<(), String>;
+}
+
+impl Sane for Search {
+    fn sane(&self) -> Result<(), String> {
+        check::sanity(self.dlx())
+    }
+}
+
+impl Sane for Search<Bits> {
+    fn sane(&self) -> Result<(), String> {
+        self.engine().sanity()
+    }
+}
+
+/// The searches to check on `m`: DLX always, the bitsets when they take the problem.
+fn with_each_table(
+    m: &Matrix,
+    mut check: impl FnMut(&dyn Fn() -> Box<dyn Table>) -> Result<(), TestCaseError>,
+) -> Result<(), TestCaseError> {
+    let p = build(m);
+    check(&|| Box::new(Search::new(&p)))?;
+    if Search::bits(&p).is_some() {
+        check(&|| Box::new(Search::bits(&p).unwrap()))?;
+    }
+    Ok(())
+}
+
+/// A search on either table, behind one object-safe face for the properties.
+trait Table {
+    fn all(&mut self) -> Vec<Vec<OptionId>>;
+    fn stats(&self) -> polyx::cover::Stats;
+    fn sane(&self) -> Result<(), String>;
+    fn set_tick_interval(&mut self, log2: u32);
+    fn split(&mut self, depth: usize) -> Vec<Subproblem>;
+    fn run_from(
+        &mut self,
+        sub: &Subproblem,
+        resume: Option<&Resume>,
+        visitor: &mut Stopper<'_>,
+    ) -> Outcome;
+}
+
+impl<E: Engine> Table for Search<E>
+where
+    Search<E>: Sane,
+{
+    fn all(&mut self) -> Vec<Vec<OptionId>> {
+        self.solutions(usize::MAX)
+    }
+    fn stats(&self) -> polyx::cover::Stats {
+        Search::stats(self)
+    }
+    fn sane(&self) -> Result<(), String> {
+        Sane::sane(self)
+    }
+    fn set_tick_interval(&mut self, log2: u32) {
+        Search::set_tick_interval(self, log2)
+    }
+    fn split(&mut self, depth: usize) -> Vec<Subproblem> {
+        Search::split(self, &Subproblem::root(), depth).unwrap()
+    }
+    fn run_from(
+        &mut self,
+        sub: &Subproblem,
+        resume: Option<&Resume>,
+        visitor: &mut Stopper<'_>,
+    ) -> Outcome {
+        Search::run_from(self, sub, resume, visitor).unwrap()
+    }
+}
+
+fn agrees_with_brute_force(m: &Matrix) -> Result<(), TestCaseError> {
+    let p = build(m);
+    let expected = brute_force(m);
+    with_each_table(m, |new| {
+        let mut search = new();
+        let all = search.all();
         for s in &all {
             prop_assert!(verify(&p, s).is_ok(), "{:?} does not verify", s);
         }
-        prop_assert_eq!(sorted(&all), brute_force(&m));
+        prop_assert_eq!(sorted(&all), expected.clone());
         prop_assert_eq!(search.stats().solutions, all.len() as u64);
-        prop_assert_eq!(check::sanity(search.dlx()), Ok(()));
+        prop_assert_eq!(search.sane(), Ok(()));
         // A second run on the same search finds the same again.
-        prop_assert_eq!(search.solutions(usize::MAX), all);
-        prop_assert_eq!(check::sanity(search.dlx()), Ok(()));
-    }
+        prop_assert_eq!(search.all(), all);
+        prop_assert_eq!(search.sane(), Ok(()));
+        Ok(())
+    })
+}
 
-    #[test]
-    fn split_subproblems_reproduce_the_run(m in matrix(), depth in 0usize..4) {
-        let p = build(&m);
-        let mut whole = Search::new(&p);
-        let all = whole.solutions(usize::MAX);
-        let mut s = Search::new(&p);
-        let subs = s.split(&Subproblem::root(), depth).unwrap();
+fn split_reproduces_the_run(m: &Matrix, depth: usize) -> Result<(), TestCaseError> {
+    with_each_table(m, |new| {
+        let mut whole = new();
+        let all = whole.all();
+        let mut s = new();
+        let subs = s.split(depth);
         let mut found = Vec::new();
         for sub in &subs {
-            let outcome = s
-                .run_from(sub, None, &mut |v: &Visit<'_>| {
-                    found.push(v.options());
-                    ControlFlow::Continue(())
-                })
-                .unwrap();
-            prop_assert_eq!(outcome, Outcome::Complete);
+            let mut collect = Stopper {
+                found: &mut found,
+                ticks: 0,
+                stride: u32::MAX,
+                stop_at_solutions: false,
+            };
+            prop_assert_eq!(s.run_from(sub, None, &mut collect), Outcome::Complete);
         }
         prop_assert_eq!(found, all);
         prop_assert_eq!(s.stats().nodes, whole.stats().nodes);
-        prop_assert_eq!(check::sanity(s.dlx()), Ok(()));
-    }
+        prop_assert_eq!(s.sane(), Ok(()));
+        Ok(())
+    })
+}
 
-    #[test]
-    fn stopping_and_resuming_reproduces_the_run(
-        m in matrix(),
-        stride in 1u32..6,
-        stop_at_solutions in any::<bool>(),
-    ) {
-        let p = build(&m);
-        let mut whole = Search::new(&p);
-        let all = whole.solutions(usize::MAX);
-        let mut s = Search::new(&p);
+fn resuming_reproduces_the_run(
+    m: &Matrix,
+    stride: u32,
+    stop_at_solutions: bool,
+) -> Result<(), TestCaseError> {
+    with_each_table(m, |new| {
+        let mut whole = new();
+        let all = whole.all();
+        let mut s = new();
         s.set_tick_interval(0);
         let mut found = Vec::new();
         let mut resume: Option<Resume> = None;
@@ -201,13 +294,70 @@ proptest! {
                 stride,
                 stop_at_solutions,
             };
-            match s.run_from(&Subproblem::root(), resume.as_ref(), &mut stopper).unwrap() {
+            match s.run_from(&Subproblem::root(), resume.as_ref(), &mut stopper) {
                 Outcome::Complete => break,
                 Outcome::Stopped(r) => resume = Some(r),
             }
-            prop_assert_eq!(check::sanity(s.dlx()), Ok(()));
+            prop_assert_eq!(s.sane(), Ok(()));
         }
         prop_assert_eq!(found, all);
         prop_assert_eq!(s.stats().nodes, whole.stats().nodes);
+        Ok(())
+    })
+}
+
+/// The bitsets visit DLX's tree: the same solutions in the same order, the same counters.
+fn bits_follow_dlx(m: &Matrix) -> Result<(), TestCaseError> {
+    let p = build(m);
+    let mut dlx = Search::new(&p);
+    let Some(mut bits) = Search::bits(&p) else {
+        return Err(TestCaseError::fail("the bitsets should take this problem"));
+    };
+    prop_assert_eq!(bits.solutions(usize::MAX), dlx.solutions(usize::MAX));
+    prop_assert_eq!(bits.stats(), dlx.stats());
+    Ok(())
+}
+
+proptest! {
+    #[test]
+    fn engine_agrees_with_brute_force(m in matrix()) {
+        agrees_with_brute_force(&m)?;
+    }
+
+    #[test]
+    fn engines_without_multiplicities_agree_with_brute_force(m in unit_matrix()) {
+        agrees_with_brute_force(&m)?;
+        bits_follow_dlx(&m)?;
+    }
+
+    #[test]
+    fn split_subproblems_reproduce_the_run(m in matrix(), depth in 0usize..4) {
+        split_reproduces_the_run(&m, depth)?;
+    }
+
+    #[test]
+    fn split_subproblems_reproduce_the_run_without_multiplicities(
+        m in unit_matrix(),
+        depth in 0usize..4,
+    ) {
+        split_reproduces_the_run(&m, depth)?;
+    }
+
+    #[test]
+    fn stopping_and_resuming_reproduces_the_run(
+        m in matrix(),
+        stride in 1u32..6,
+        stop_at_solutions in any::<bool>(),
+    ) {
+        resuming_reproduces_the_run(&m, stride, stop_at_solutions)?;
+    }
+
+    #[test]
+    fn stopping_and_resuming_reproduces_the_run_without_multiplicities(
+        m in unit_matrix(),
+        stride in 1u32..6,
+        stop_at_solutions in any::<bool>(),
+    ) {
+        resuming_reproduces_the_run(&m, stride, stop_at_solutions)?;
     }
 }

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use polyx::cover::{knuth, Search, Visit};
+use polyx::cover::{knuth, AnySearch, Visit};
 
 use super::args::DlxArgs;
 use super::{output, read_input, Status};
@@ -13,7 +13,7 @@ pub fn run(args: &DlxArgs) -> anyhow::Result<Status> {
     let (name, text) = read_input(args.file.as_deref())?;
     let problem = knuth::read(&name, &text).map_err(polyx::Error::from)?;
     let start = Instant::now();
-    let mut search = Search::new(&problem);
+    let mut search = AnySearch::new(&problem);
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut out = output::stdout();
     let mut found = 0u64;
@@ -51,7 +51,7 @@ pub fn run(args: &DlxArgs) -> anyhow::Result<Status> {
     output::finish(out)?;
     if args.stats {
         output::print_stats(
-            "dlx",
+            &format!("dlx ({})", search.engine_name()),
             problem.item_count(),
             problem.option_count(),
             search.stats(),

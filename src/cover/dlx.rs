@@ -46,6 +46,9 @@ pub struct Dlx {
     pub items: u32,
     /// Updates so far: each option hidden from the lists and each item unlinked counts one.
     pub updates: u64,
+    /// Options detached while branching on items with multiplicities, to reattach when
+    /// their level ends (a stack; each level remembers its height in `Level::mark`).
+    pub excluded: Vec<u32>,
 }
 
 impl Dlx {
@@ -126,6 +129,7 @@ impl Dlx {
             option_first,
             items: n as u32,
             updates: 0,
+            excluded: Vec::with_capacity(problem.option_count()),
         }
     }
 

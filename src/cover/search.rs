@@ -13,9 +13,11 @@
 
 use std::ops::ControlFlow;
 
+use super::bits::Bits;
 use super::dlx::Dlx;
+use super::engine::Engine;
 use super::split::{Resume, Subproblem};
-pub(crate) use super::visit::Level;
+pub use super::visit::Level;
 pub use super::visit::{Outcome, Stats, Visit, Visitor};
 use super::{OptionId, Problem};
 
@@ -35,25 +37,48 @@ enum Step {
     Leave,
 }
 
-/// A search on one problem; reusable for many runs (each run restores the table).
-pub struct Search {
-    dlx: Dlx,
+/// A search on one problem; reusable for many runs (each run restores the table). The
+/// table is Knuth's DLX1 ([`Dlx`], the default, for every problem) or option bitsets
+/// ([`Bits`], for problems without multiplicities); both visit the same tree.
+pub struct Search<E: Engine = Dlx> {
+    engine: E,
     levels: Vec<Level>,
-    excluded: Vec<u32>,
     stats: Stats,
     tick_mask: u64,
 }
 
-impl Search {
-    pub fn new(problem: &Problem) -> Search {
-        let dlx = Dlx::new(problem);
+impl Search<Dlx> {
+    /// A search on Knuth's DLX1 table, which takes every problem.
+    pub fn new(problem: &Problem) -> Search<Dlx> {
+        Search::with_engine(Dlx::new(problem), problem)
+    }
+
+    pub fn dlx(&self) -> &Dlx {
+        &self.engine
+    }
+}
+
+impl Search<Bits> {
+    /// A search on option bitsets, or `None` if the problem has multiplicities (or is
+    /// too large for them, see [`Bits::new`]).
+    pub fn bits(problem: &Problem) -> Option<Search<Bits>> {
+        Some(Search::with_engine(Bits::new(problem)?, problem))
+    }
+}
+
+impl<E: Engine> Search<E> {
+    fn with_engine(engine: E, problem: &Problem) -> Search<E> {
         Search {
             levels: Vec::with_capacity(problem.primary_count() + 1),
-            excluded: Vec::with_capacity(problem.option_count()),
-            dlx,
+            engine,
             stats: Stats::default(),
             tick_mask: (1 << 12) - 1,
         }
+    }
+
+    /// The table the search runs on.
+    pub fn engine(&self) -> &E {
+        &self.engine
     }
 
     /// Ticks come every `2^log2` nodes.
@@ -64,13 +89,9 @@ impl Search {
     /// Counters over every run of this search so far.
     pub fn stats(&self) -> Stats {
         Stats {
-            updates: self.dlx.updates,
+            updates: self.engine.updates(),
             ..self.stats
         }
-    }
-
-    pub fn dlx(&self) -> &Dlx {
-        &self.dlx
     }
 
     /// Every solution of the whole problem, to `visitor`.
@@ -149,105 +170,32 @@ impl Search {
         self.solutions(1).pop()
     }
 
-    /// X3: the item to branch on, or `None` if some item can no longer be satisfied.
-    #[inline]
-    fn choose(&self) -> Option<(u32, u32, bool)> {
-        let dlx = &self.dlx;
-        let mut best = 0;
-        let mut best_degree = u32::MAX;
-        let mut i = dlx.rlink[0];
-        if !dlx.has_multiple {
-            while i != 0 {
-                let len = dlx.len(i);
-                if len < best_degree {
-                    best_degree = len;
-                    best = i;
-                }
-                i = dlx.rlink[i as usize];
-            }
-        } else {
-            while i != 0 {
-                let len = dlx.len(i);
-                let degree = if dlx.multiple[i as usize] {
-                    let need = dlx.need(i);
-                    if len < need {
-                        return None;
-                    }
-                    len - need + 1
-                } else {
-                    len
-                };
-                if degree < best_degree {
-                    best_degree = degree;
-                    best = i;
-                }
-                i = dlx.rlink[i as usize];
-            }
-        }
-        if best_degree == 0 {
-            return None;
-        }
-        Some((best, best_degree, dlx.multiple[best as usize]))
-    }
-
-    /// X4: begins a level on `item`, and points it at its first option.
+    /// X4: begins a level on `item`.
     #[inline]
     fn begin_level(&mut self, item: u32, total: u32, multiple: bool) {
-        if !multiple {
-            self.dlx.cover(item);
-        }
-        self.levels.push(Level {
-            item,
-            x: self.dlx.store.down(item),
-            pos: 0,
-            total,
-            multiple,
-            mark: self.excluded.len() as u32,
-        });
+        let level = self.engine.begin(item, total, multiple);
+        self.levels.push(level);
     }
 
     /// X5: takes the option at the top level's `x`.
     #[inline]
     fn apply_top(&mut self) {
-        let level = *self.levels.last().expect("a level");
-        if level.multiple && level.x == level.item {
-            self.dlx.retire(level.item);
-            return;
-        }
-        if level.multiple {
-            self.dlx.detach(level.x);
-            self.excluded.push(level.x);
-            self.dlx.consume(level.item);
-        }
-        self.dlx.commit_others(level.x);
+        let level = self.levels.last().expect("a level");
+        self.engine.apply(level);
     }
 
     /// X6 (first half): gives back the option at the top level's `x`.
     #[inline]
     fn unapply_top(&mut self) {
-        let level = *self.levels.last().expect("a level");
-        if level.multiple && level.x == level.item {
-            self.dlx.unretire(level.item);
-            return;
-        }
-        self.dlx.uncommit_others(level.x);
-        if level.multiple {
-            self.dlx.unconsume(level.item);
-        }
+        let level = self.levels.last().expect("a level");
+        self.engine.unapply(level);
     }
 
     /// X7: ends the top level.
     #[inline]
     fn end_level(&mut self) {
         let level = self.levels.pop().expect("a level");
-        if level.multiple {
-            while self.excluded.len() > level.mark as usize {
-                let p = self.excluded.pop().expect("an excluded option");
-                self.dlx.reattach(p);
-            }
-        } else {
-            self.dlx.uncover(level.item);
-        }
+        self.engine.end(&level);
     }
 
     /// Whether the top level has an option (or, for an item with multiplicities that has
@@ -262,14 +210,14 @@ impl Search {
     fn replay(&mut self, path: &[u32]) -> Result<(), PathError> {
         debug_assert!(self.levels.is_empty());
         for (level, &pos) in path.iter().enumerate() {
-            let fail = |s: &mut Search| {
+            let fail = |s: &mut Search<E>| {
                 s.unwind(0);
                 Err(PathError { level })
             };
-            if self.dlx.rlink[0] == 0 {
+            if self.engine.solved() {
                 return fail(self);
             }
-            let Some((item, total, multiple)) = self.choose() else {
+            let Some((item, total, multiple)) = self.engine.choose() else {
                 return fail(self);
             };
             if pos >= total {
@@ -278,13 +226,7 @@ impl Search {
             self.begin_level(item, total, multiple);
             for _ in 0..pos {
                 let top = self.levels.last_mut().expect("a level");
-                let x = top.x;
-                top.x = self.dlx.store.down(x);
-                top.pos += 1;
-                if multiple {
-                    self.dlx.detach(x);
-                    self.excluded.push(x);
-                }
+                self.engine.advance(top, true);
             }
             self.apply_top();
         }
@@ -316,7 +258,7 @@ impl Search {
                 Step::Enter => {
                     if self.stats.nodes & self.tick_mask == 0 {
                         let visit = Visit {
-                            option_first: &self.dlx.option_first,
+                            option_first: self.engine.option_first(),
                             levels: &self.levels,
                             stats: self.stats(),
                         };
@@ -330,17 +272,17 @@ impl Search {
                         }
                     }
                     if split_depth.is_some_and(|d| self.levels.len() >= d)
-                        || (split_depth.is_some() && self.dlx.rlink[0] == 0)
+                        || (split_depth.is_some() && self.engine.solved())
                     {
                         frontier(self.levels.iter().map(|l| l.pos).collect());
                         step = Step::Leave;
                         continue;
                     }
                     self.stats.nodes += 1;
-                    if self.dlx.rlink[0] == 0 {
+                    if self.engine.solved() {
                         self.stats.solutions += 1;
                         let visit = Visit {
-                            option_first: &self.dlx.option_first,
+                            option_first: self.engine.option_first(),
                             levels: &self.levels,
                             stats: self.stats(),
                         };
@@ -356,7 +298,7 @@ impl Search {
                         continue;
                     }
                     // X3: choose an item.
-                    match self.choose() {
+                    match self.engine.choose() {
                         None => step = Step::Leave,
                         Some((item, total, multiple)) => {
                             // X4: cover it.
@@ -380,8 +322,7 @@ impl Search {
                 Step::TryAgain => {
                     self.unapply_top();
                     let top = self.levels.last_mut().expect("a level");
-                    top.x = self.dlx.store.down(top.x);
-                    top.pos += 1;
+                    self.engine.advance(top, false);
                     step = Step::Try;
                 }
                 // X8: leave the level.

@@ -30,7 +30,7 @@ impl std::ops::AddAssign for Stats {
 
 /// One choice on the stack.
 #[derive(Copy, Clone, Debug)]
-pub(crate) struct Level {
+pub struct Level {
     /// The item chosen in X3 (a header index).
     pub item: u32,
     /// The node of the option being tried (`== item` when the list is exhausted).

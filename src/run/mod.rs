@@ -6,8 +6,9 @@
 //! shards summed, and any sequence of interruptions and resumptions; printed solutions
 //! come out in the order of the one-threaded search. The layer is generic over
 //! [`Subtrees`], anything that can split its tree into subproblem paths and search below
-//! one of them, stopping and resuming exactly: the DLX [`Search`] and the bitboard
-//! [`BitSearch`], whichever the solver chose.
+//! one of them, stopping and resuming exactly: the exact-cover [`AnySearch`] (DLX or
+//! option bitsets, which visit the same tree) and the bitboard [`BitSearch`], whichever
+//! the solver chose.
 
 pub mod checkpoint;
 mod commit;
@@ -21,7 +22,7 @@ use std::ops::ControlFlow;
 
 use crate::bitboard::{BitSearch, BitVisitor};
 use crate::cover::search::PathError;
-use crate::cover::{OptionId, Outcome, Resume, Search, Stats, Subproblem, Visit};
+use crate::cover::{AnySearch, OptionId, Outcome, Resume, Stats, Subproblem, Visit};
 use crate::model::puzzle::placements_of;
 use crate::solve::Solver;
 
@@ -88,19 +89,20 @@ impl crate::cover::search::Visitor for DlxVisitor<'_> {
     }
 }
 
-/// The DLX engine with the tick interval it was given (to restore it after a probe), and
-/// the map from its options to the puzzle's placements.
+/// The exact-cover engine (DLX, or option bitsets when they take the problem) with the
+/// tick interval it was given (to restore it after a probe), and the map from its
+/// options to the puzzle's placements.
 pub struct DlxSubtrees<'a> {
-    search: Search,
+    search: AnySearch,
     map: &'a [usize],
     tick_log2: u32,
 }
 
 impl DlxSubtrees<'_> {
-    /// The DLX search of `solver`'s problem.
+    /// The exact-cover search of `solver`'s problem.
     pub fn new(solver: &Solver) -> DlxSubtrees<'_> {
         DlxSubtrees {
-            search: Search::new(&solver.problem),
+            search: AnySearch::new(&solver.problem),
             map: &solver.map,
             tick_log2: 12,
         }

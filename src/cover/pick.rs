@@ -1,0 +1,89 @@
+//! The engine a caller gets when it does not care which: option bitsets ([`Bits`]) when
+//! they take the problem (no multiplicities, a small enough state), else Knuth's DLX1
+//! ([`Dlx`]). Both visit the same tree in the same order ([`super::engine`]), so counts,
+//! node counts, solution order, subproblem paths and resume points do not depend on the
+//! choice; only the time does (about half on the shared pentomino instances).
+
+use super::bits::Bits;
+use super::dlx::Dlx;
+use super::search::{PathError, Visitor};
+use super::{OptionId, Outcome, Problem, Resume, Search, Stats, Subproblem};
+
+/// A [`Search`] on whichever table suits the problem.
+pub enum AnySearch {
+    Dlx(Search<Dlx>),
+    Bits(Search<Bits>),
+}
+
+/// Forwards a call to whichever search is inside.
+macro_rules! either {
+    ($self:expr, $s:ident => $call:expr) => {
+        match $self {
+            AnySearch::Dlx($s) => $call,
+            AnySearch::Bits($s) => $call,
+        }
+    };
+}
+
+impl AnySearch {
+    /// Option bitsets if they take `problem`, else DLX.
+    pub fn new(problem: &Problem) -> AnySearch {
+        match Search::bits(problem) {
+            Some(s) => AnySearch::Bits(s),
+            None => AnySearch::Dlx(Search::new(problem)),
+        }
+    }
+
+    /// The name of the table in use: `"bits"` or `"dlx"`.
+    pub fn engine_name(&self) -> &'static str {
+        match self {
+            AnySearch::Dlx(_) => "dlx",
+            AnySearch::Bits(_) => "bits",
+        }
+    }
+
+    pub fn set_tick_interval(&mut self, log2: u32) {
+        either!(self, s => s.set_tick_interval(log2))
+    }
+
+    pub fn stats(&self) -> Stats {
+        either!(self, s => s.stats())
+    }
+
+    pub fn run(&mut self, visitor: &mut impl Visitor) -> Outcome {
+        either!(self, s => s.run(visitor))
+    }
+
+    pub fn run_from(
+        &mut self,
+        sub: &Subproblem,
+        resume: Option<&Resume>,
+        visitor: &mut impl Visitor,
+    ) -> Result<Outcome, PathError> {
+        either!(self, s => s.run_from(sub, resume, visitor))
+    }
+
+    pub fn split(&mut self, sub: &Subproblem, depth: usize) -> Result<Vec<Subproblem>, PathError> {
+        either!(self, s => s.split(sub, depth))
+    }
+
+    pub fn count(&mut self) -> u64 {
+        either!(self, s => s.count())
+    }
+
+    pub fn solutions(&mut self, limit: usize) -> Vec<Vec<OptionId>> {
+        either!(self, s => s.solutions(limit))
+    }
+
+    pub fn first(&mut self) -> Option<Vec<OptionId>> {
+        either!(self, s => s.first())
+    }
+
+    /// The consistency check of the table at rest (`check::sanity` for DLX).
+    pub fn sanity(&self) -> Result<(), String> {
+        match self {
+            AnySearch::Dlx(s) => super::check::sanity(s.dlx()),
+            AnySearch::Bits(s) => s.engine().sanity(),
+        }
+    }
+}
