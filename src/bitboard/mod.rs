@@ -97,6 +97,12 @@ bits!(u128);
 pub trait BitVisitor {
     fn solution(&mut self, placements: &[u32]) -> ControlFlow<()>;
 
+    /// Whether [`BitVisitor::solution`] reads its placements (if not, it is given an
+    /// empty slice and the engine does not collect them).
+    fn wants_placements(&self) -> bool {
+        true
+    }
+
     /// Called before entering a node, every so many nodes, with the estimated share of
     /// the subtree searched so far. Breaking stops the search so that it can be resumed
     /// at exactly this node.
@@ -311,7 +317,11 @@ impl BitSearch {
             Some(_) => return Err(PathError { level: 0 }),
             None => (path, false),
         };
-        each!(self, e => e.search::<_, true>(floor, from, visited, None, visitor, &mut |_| {}))
+        if visitor.wants_placements() {
+            each!(self, e => e.search::<_, true>(floor, from, visited, None, visitor, &mut |_| {}))
+        } else {
+            each!(self, e => e.search::<_, false>(floor, from, visited, None, visitor, &mut |_| {}))
+        }
     }
 
     /// The paths of the nodes `depth` choices below the root (and of solutions found

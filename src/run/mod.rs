@@ -194,11 +194,17 @@ impl BitSubtrees {
 struct BitSink<'a> {
     sink: &'a mut dyn Sink,
     placements: Vec<usize>,
+    /// `sink.wants_placements()`, asked once.
+    wants: bool,
 }
 
 impl BitVisitor for BitSink<'_> {
+    fn wants_placements(&self) -> bool {
+        self.wants
+    }
+
     fn solution(&mut self, placements: &[u32]) -> ControlFlow<()> {
-        if !self.sink.wants_placements() {
+        if !self.wants {
             return self.sink.solution(&[]);
         }
         self.placements.clear();
@@ -231,9 +237,11 @@ impl Subtrees for BitSubtrees {
         resume: Option<&Resume>,
         sink: &mut dyn Sink,
     ) -> Result<Outcome, PathError> {
+        let wants = sink.wants_placements();
         let mut visitor = BitSink {
             sink,
             placements: Vec::new(),
+            wants,
         };
         let stopped = self
             .search
