@@ -93,7 +93,7 @@ fn sweep() {
                     fronts,
                     piece_depth,
                     window,
-                    ..Tuning::default()
+                    good_enough: std::env::var("GOOD").map_or(6, |g| g.parse().unwrap()),
                 };
                 let reps: u32 = std::env::var("REPS").map_or(1, |r| r.parse().unwrap());
                 let mut best = f64::MAX;

@@ -150,8 +150,21 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         let (mut best, mut from, mut to, mut front) = (u32::MAX, 0, 0, 0);
         let depth = self.stack.len() as u32;
         let plain = F == 1 && depth >= t.piece_depth;
-        for (f, &fm) in filled[..t.fronts].iter().enumerate() {
+        // Start with the front the parent branched on: its square often still has
+        // few options, and a good-enough one ends the scan early.
+        let start = self.stack.last().map_or(0, |l| l.front as usize);
+        let mut seen = M::ZERO;
+        for f in (start..t.fronts).chain(0..start) {
+            let fm = filled[f];
             let c = fm.trailing_ones();
+            if F > 1 {
+                // Two fronts may reach the same square; count it once.
+                let square = M::bit(u32::from(t.square[f * n + c as usize]));
+                if seen & square != M::ZERO {
+                    continue;
+                }
+                seen = seen | square;
+            }
             if t.use_all && avail & t.expired[f * (n + 1) + c as usize] != 0 {
                 return false;
             }

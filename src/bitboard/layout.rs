@@ -92,6 +92,9 @@ pub struct Tables<M> {
     pub single_below: u32,
     /// Key bits: the `window` squares after the first empty square.
     pub window: u32,
+    /// Per numbering `f` and bit `c`, at `f * n + c`: the bit of that square in
+    /// numbering 0.
+    pub square: Vec<u8>,
     /// Per (numbering `f`, square `c`, key `k`): the options whose lowest bit is `c` and
     /// that miss the key's filled squares, in option order, are
     /// `lists[list_start[(f * n + c) << window | k]..][..]`.
@@ -335,7 +338,14 @@ impl<M: Bits> Tables<M> {
             // Fewest options first, so that ties go to the most constrained piece.
             piece_lists.sort_by_key(|l| (l.to - l.from, l.piece));
         }
+        let mut square = vec![0u8; fronts * n as usize];
+        for (f, row) in table.iter().enumerate() {
+            for (&b, &b0) in row.iter().zip(&table[0]) {
+                square[f * n as usize + b as usize] = b0 as u8;
+            }
+        }
         Some(Tables {
+            square,
             single_below: 2 * sizes.iter().copied().min().unwrap_or(0),
             window,
             list_start,

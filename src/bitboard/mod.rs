@@ -155,7 +155,7 @@ impl Default for Tuning {
             region_cap: Tuning::AUTO,
             fronts: 0xff,
             piece_depth: 4,
-            good_enough: 8,
+            good_enough: 6,
             window: 4,
         }
     }
