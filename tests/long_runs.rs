@@ -101,13 +101,19 @@ fn noi2005_counts_agree_for_threads_and_shards() {
 
 #[test]
 fn interrupted_runs_resume_to_the_exact_total() {
-    let modes = [(SymmetryMode::Keep, 1472), (SymmetryMode::Reduce, 368)];
-    for (s, expected) in modes
+    // 4x15 has the bitboard engine's single front, Scott's board its 8 fronts.
+    let cases = [
+        ("4x15", SymmetryMode::Keep, 1472),
+        ("4x15", SymmetryMode::Reduce, 368),
+        ("scott", SymmetryMode::Keep, 520),
+        ("scott", SymmetryMode::Reduce, 65),
+    ];
+    for (board, s, expected) in cases
         .iter()
-        .flat_map(|&(mode, n)| solvers("4x15", mode).into_iter().map(move |s| (s, n)))
+        .flat_map(|&(board, mode, n)| solvers(board, mode).into_iter().map(move |s| (board, s, n)))
     {
         let mode = s.mode;
-        let path = temp(&format!("4x15-{}-{:?}.json", mode.name(), s.engine));
+        let path = temp(&format!("{board}-{}-{:?}.json", mode.name(), s.engine));
         let mut runs = 0;
         loop {
             runs += 1;

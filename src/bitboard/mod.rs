@@ -1,9 +1,11 @@
 //! A specialised exact-cover engine for tiling boards whose frame fits in 128 bits, used
 //! when every open cell must be covered. It finds exactly the solutions that
 //! [`crate::cover::Search`] finds on `Puzzle::problem_with(allowed)` (as placement sets),
-//! usually with far fewer instructions per node: the board is a machine word, a node is
-//! one `trailing_ones`, and an option is tried with one AND (the classic bitboard
-//! pentomino solvers; Knuth, TAOCP 7.2.2.1, exercise on "first empty cell" branching).
+//! usually with far fewer instructions per node: the board is a machine word, the
+//! square to branch on is the first empty square (one `trailing_ones`) of one of a few
+//! numberings of the board, and an option is tried with one AND (the classic bitboard
+//! pentomino solvers, Knuth's TAOCP 7.2.2.1 exercise on "first empty cell" branching,
+//! and a cheap share of his MRV rule: see `layout.rs` and `engine.rs`).
 //!
 //! ```
 //! # use polyx::model::{Board, Piece, PieceSet, Puzzle};
@@ -126,9 +128,10 @@ pub struct Tuning {
     /// turns the test off).
     pub region_cap: u32,
     /// The numberings whose first empty squares the branching square is chosen from,
-    /// as a bit set over [`Order`]'s 8 variants (bit 0, the base numbering, is always
-    /// in; `1` alone is plain "first empty square"): bit 1 reverses the minor
-    /// direction, bit 2 the major one, bit 4 swaps rows and columns, and combinations.
+    /// as a bit set: bit `f` set uses numbering `f`, which is the base numbering with
+    /// the minor direction reversed if `f & 1`, the major one if `f & 2`, and rows and
+    /// columns swapped if `f & 4`. Numbering 0 is always in; `1` alone is plain "first
+    /// empty square".
     pub fronts: u8,
     /// In nodes less than this many choices deep, branch on a piece used exactly once
     /// when it has fewer options than every front square.

@@ -109,8 +109,14 @@ fn big_pentomino_counts() {
 
 #[test]
 fn split_then_run_from_is_the_whole_search() {
-    let p = pentomino_rectangle(15, 4);
-    let mut whole = BitSearch::new(&p, &all(&p)).unwrap();
+    // One front (4x15) and eight (Scott's board).
+    for p in [pentomino_rectangle(15, 4), scott()] {
+        split_and_run_from(&p);
+    }
+}
+
+fn split_and_run_from(p: &Puzzle) {
+    let mut whole = BitSearch::new(p, &all(p)).unwrap();
     let mut want = Vec::new();
     whole.run(&mut |s: &[u32]| {
         want.push(s.to_vec());
@@ -118,7 +124,7 @@ fn split_then_run_from_is_the_whole_search() {
     });
     let nodes = whole.stats().nodes;
     for depth in [0, 1, 2, 5, 20] {
-        let mut s = BitSearch::new(&p, &all(&p)).unwrap();
+        let mut s = BitSearch::new(p, &all(p)).unwrap();
         let mut got = Vec::new();
         for path in s.split(depth) {
             s.run_from(&path, &mut |sol: &[u32]| {
