@@ -23,8 +23,9 @@ use super::{BitVisitor, Bits};
 
 const NONE: u32 = u32::MAX;
 
-/// The filled squares in every numbering in use (`F` is 1 or [`super::layout::MAX_FRONTS`], so that
-/// the one-front search carries one word per level, not eight).
+/// The filled squares in every numbering in use (`F` is 1 or
+/// [`super::layout::MAX_FRONTS`], so that the one-front search carries one word per
+/// level, not eight).
 type Filled<M, const F: usize> = [M; F];
 
 /// How many of `entries` miss `filled` and the pieces `gone`, counting up to `cap` at

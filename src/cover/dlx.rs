@@ -1,8 +1,8 @@
 //! Knuth's DLX1 node table (TAOCP 7.2.2.1, and `dlx1.w`, "Data structures"): one flat
-//! table of nodes with integer links (kept by [`Store`]). Entries `1..=N` are the item headers (their `top`
-//! holds `len`), then the options follow each other, separated by spacers whose `top` is
-//! 0, so walking an option is `p+1, p+2, ...` until a spacer, and a node needs only
-//! vertical links. Primary items still to be covered form a ring through header 0
+//! table of nodes with integer links (kept by [`Store`]). Entries `1..=N` are the item
+//! headers (their `top` holds `len`), then the options follow each other, separated by
+//! spacers whose `top` is 0, so walking an option is `p+1, p+2, ...` until a spacer, and
+//! a node needs only vertical links. Primary items still to be covered form a ring through header 0
 //! (`llink`/`rlink`); secondary items are linked to themselves.
 //!
 //! After every `cover(i)`/`uncover(i)` pair, and every `hide(p)`/`unhide(p)` pair done in

@@ -1,8 +1,9 @@
 //! The engine a caller gets when it does not care which: option bitsets ([`Bits`]) when
 //! they take the problem (no multiplicities, no secondary items, a small enough state),
-//! else Knuth's DLX1 ([`Dlx`]). Both visit the same tree in the same order ([`super::engine`]), so counts,
-//! node counts, solution order, subproblem paths and resume points do not depend on the
-//! choice; only the time does (about half on the shared pentomino instances).
+//! else Knuth's DLX1 ([`Dlx`]). Both visit the same tree in the same order
+//! ([`super::engine`]), so counts, node counts, solution order, subproblem paths and
+//! resume points do not depend on the choice; only the time does (about half on the
+//! shared pentomino instances).
 
 use super::bits::Bits;
 use super::dlx::Dlx;
