@@ -36,7 +36,14 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
         let Some(task) = shared.tasks.get(k) else {
             break;
         };
-        let weight = engine.weight(&task.sub);
+        // Weights feed only the progress estimate and the checkpoint's share done; a
+        // weight replays the task's path, so runs that show neither skip it (Scott's
+        // board: 7 of 68 M instructions went to replays and weights).
+        let weight = if shared.opts.progress || shared.opts.checkpoint.is_some() {
+            engine.weight(&task.sub)
+        } else {
+            0.0
+        };
         shared.state.lock().expect("no worker panics").slots[k] =
             Slot::Running { weight, done: 0.0 };
         sink.index = k;
