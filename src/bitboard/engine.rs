@@ -169,8 +169,13 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             if t.use_all && avail & t.expired[f * (n + 1) + c as usize] != 0 {
                 return false;
             }
-            let key = (fm >> c >> 1).low_u32() & ((1 << t.window) - 1);
-            let at = ((f * n + c as usize) << t.window) | key as usize;
+            let key = if F == 1 {
+                // One front: the tables hold the plain window (`beside == 0`).
+                ((fm >> c >> 1).low_u32() & ((1 << t.window) - 1)) as usize
+            } else {
+                t.key(fm, c, f)
+            };
+            let at = ((f * n + c as usize) << t.key_bits) | key;
             let (lo, hi) = (t.list_start[at], t.list_start[at + 1]);
             if plain {
                 // One front and no piece to weigh it against: no need to count.

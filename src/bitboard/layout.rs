@@ -90,14 +90,21 @@ pub struct Tables<M> {
     pub fillable: Vec<bool>,
     /// Regions smaller than this (twice the smallest piece) hold at most one piece.
     pub single_below: u32,
-    /// Key bits: the `window` squares after the first empty square.
+    /// Key bits: the `window` squares after the first empty square, then the
+    /// `beside` squares from the one just before its neighbour in the next row or
+    /// column (at `key_offset[f]` after it in numbering `f`): the squares an option
+    /// starting there is most likely to need (see [`Tables::key`]).
     pub window: u32,
+    pub beside: u32,
+    pub key_offset: Vec<u32>,
+    /// `window + beside`.
+    pub key_bits: u32,
     /// Per numbering `f` and bit `c`, at `f * n + c`: the bit of that square in
     /// numbering 0.
     pub square: Vec<u8>,
     /// Per (numbering `f`, square `c`, key `k`): the options whose lowest bit is `c` and
     /// that miss the key's filled squares, in option order, are
-    /// `lists[list_start[(f * n + c) << window | k]..][..]`.
+    /// `lists[list_start[(f * n + c) << (window + beside) | k]..][..]`.
     pub list_start: Vec<u32>,
     pub lists: Vec<Entry<M>>,
     /// The options of each piece that every solution uses exactly once.
@@ -143,6 +150,7 @@ pub struct Shape {
     pub piece_depth: u32,
     pub good_enough: u32,
     pub window: u32,
+    pub beside: u32,
 }
 
 impl<M: Bits> Tables<M> {
@@ -160,6 +168,28 @@ impl<M: Bits> Tables<M> {
             .collect();
         let fronts = chosen.len();
         let window = shape.window.min(16);
+        // One front keeps the plain window (the search reads it without an offset).
+        let beside = if fronts == 1 {
+            0
+        } else {
+            shape.beside.min(16 - window)
+        };
+        let key_bits = window + beside;
+        // The second part of the key starts just before the next row's (column's)
+        // neighbour of the first empty square.
+        let key_offset: Vec<u32> = (chosen.iter())
+            .map(|&f| {
+                let order = if f & 4 != 0 {
+                    shape.order.other()
+                } else {
+                    shape.order
+                };
+                match order {
+                    Order::RowMajor => w,
+                    Order::ColumnMajor => h,
+                }
+            })
+            .collect();
         let order = shape.order;
         let stride = match order {
             Order::RowMajor => w,
@@ -252,8 +282,8 @@ impl<M: Bits> Tables<M> {
             numbered.push(o.3);
             numbered.extend((1..fronts).map(|f| mask_in(f, cells)));
         }
-        let kmask = (1u32 << window) - 1;
-        let mut list_start = Vec::with_capacity(((fronts * n as usize) << window) + 1);
+        let keys = 1usize << key_bits;
+        let mut list_start = Vec::with_capacity(((fronts * n as usize) << key_bits) + 1);
         let mut lists = Vec::with_capacity(options.len() * fronts * 4);
         let mut expired = Vec::with_capacity(fronts * (n as usize + 1));
         // Options are in (piece, placement index) order within each lowest bit of
@@ -285,26 +315,46 @@ impl<M: Bits> Tables<M> {
                 })
             }));
             let mut at = 0;
+            let mut count = vec![0u32; keys + 1];
             for c in 0..n {
                 let from = at;
                 while at < by_low.len() && mask(by_low[at]).trailing_zeros() == c {
                     at += 1;
                 }
-                let here: Vec<(u32, Entry<M>)> = (by_low[from..at].iter())
-                    .map(|&o| {
-                        let win = (mask(o) >> c >> 1).low_u32() & kmask;
-                        let entry = Entry {
-                            mask: mask(o),
-                            bit: 1 << options[o].1,
-                            piece: u32::from(options[o].1),
-                            option: o as u32,
-                        };
-                        (win, entry)
-                    })
-                    .collect();
-                for key in 0..=kmask {
-                    list_start.push(lists.len() as u32);
-                    lists.extend(here.iter().filter(|e| e.0 & key == 0).map(|e| e.1));
+                // An option is in the list of every key that misses its squares: the
+                // subsets of the key bits it leaves free. Counted, then placed, so
+                // that each list keeps option order.
+                let free = |o: usize| {
+                    let k = key_of(mask(o), c, window, beside, key_offset[f]);
+                    !k & (keys as u32 - 1)
+                };
+                count.fill(0);
+                for &o in &by_low[from..at] {
+                    for_subsets(free(o), |k| count[k as usize + 1] += 1);
+                }
+                let base = lists.len() as u32;
+                for k in 0..keys {
+                    count[k + 1] += count[k];
+                    list_start.push(base + count[k]);
+                }
+                let placeholder = Entry {
+                    mask: M::ZERO,
+                    bit: 0,
+                    piece: 0,
+                    option: 0,
+                };
+                lists.resize(base as usize + count[keys] as usize, placeholder);
+                for &o in &by_low[from..at] {
+                    let entry = Entry {
+                        mask: mask(o),
+                        bit: 1 << options[o].1,
+                        piece: u32::from(options[o].1),
+                        option: o as u32,
+                    };
+                    for_subsets(free(o), |k| {
+                        lists[(base + count[k as usize]) as usize] = entry;
+                        count[k as usize] += 1;
+                    });
                 }
             }
         }
@@ -348,6 +398,9 @@ impl<M: Bits> Tables<M> {
             square,
             single_below: 2 * sizes.iter().copied().min().unwrap_or(0),
             window,
+            beside,
+            key_offset,
+            key_bits,
             list_start,
             lists,
             piece_lists,
@@ -372,6 +425,17 @@ impl<M: Bits> Tables<M> {
         })
     }
 
+    /// The key of the lists of square `c` in numbering `f` for the filled squares `fm`.
+    #[inline(always)]
+    pub fn key(&self, fm: M, c: u32, f: usize) -> usize {
+        let offset = if self.beside == 0 {
+            0
+        } else {
+            self.key_offset[f]
+        };
+        key_of(fm, c, self.window, self.beside, offset) as usize
+    }
+
     /// The squares next to `m` (not `m` itself, not limited to empty squares), in
     /// numbering 0.
     #[inline(always)]
@@ -380,6 +444,36 @@ impl<M: Bits> Tables<M> {
             | ((m >> 1) & self.not_last)
             | (m << self.stride)
             | (m >> self.stride)
+    }
+}
+
+/// The `window` bits of `m` after bit `c`, then its `beside` bits from bit
+/// `c + offset - 1` on (bits past the frame read as 0).
+#[inline(always)]
+fn key_of<M: Bits>(m: M, c: u32, window: u32, beside: u32, offset: u32) -> u32 {
+    let low = (m >> c >> 1).low_u32() & ((1 << window) - 1);
+    if beside == 0 {
+        return low;
+    }
+    let at = c + offset - 1;
+    let high = if at >= M::BITS {
+        0
+    } else {
+        (m >> at).low_u32() & ((1 << beside) - 1)
+    };
+    low | high << window
+}
+
+/// Calls `f` with every subset of `set` (`set` itself first, the empty set last).
+#[inline(always)]
+fn for_subsets(set: u32, mut f: impl FnMut(u32)) {
+    let mut sub = set;
+    loop {
+        f(sub);
+        if sub == 0 {
+            break;
+        }
+        sub = (sub - 1) & set;
     }
 }
 

@@ -140,8 +140,12 @@ pub struct Tuning {
     /// counting the other fronts' (fewer nodes are not worth the counting below this).
     pub good_enough: u32,
     /// Options are listed by the state of this many squares after the first empty one
-    /// (`2^window` lists per square; 0 is one list).
+    /// (`2^window` lists per square; 0 is one list)...
     pub window: u32,
+    /// ... and, with more than one front, of this many squares from the one before the
+    /// first empty square's neighbour in the next column (or row) of the numbering:
+    /// `2^(window + beside)` lists per square and front, at most `2^16`.
+    pub beside: u32,
 }
 
 impl Tuning {
@@ -159,7 +163,8 @@ impl Default for Tuning {
             fronts: 0xff,
             piece_depth: 4,
             good_enough: 6,
-            window: 4,
+            window: 2,
+            beside: 3,
         }
     }
 }
@@ -219,6 +224,7 @@ impl BitSearch {
                 fronts: 1,
                 piece_depth: 1,
                 window: 8,
+                beside: 0,
                 ..Tuning::default()
             }
         };
@@ -247,6 +253,7 @@ impl BitSearch {
             piece_depth: tuning.piece_depth,
             good_enough: tuning.good_enough,
             window: tuning.window,
+            beside: tuning.beside,
         };
         let min_size = (puzzle.set.pieces.iter())
             .zip(&puzzle.remaining)

@@ -54,6 +54,7 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
                 piece_depth,
                 good_enough,
                 window,
+                beside: window % 4,
             };
             let mut search = BitSearch::with_tuning(puzzle, allowed, tuning).expect("applies");
             let mut got = bit_solutions(&mut search);
