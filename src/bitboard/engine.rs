@@ -34,7 +34,7 @@ type Filled<M, const F: usize> = [M; F];
 fn fitting<M: Bits>(entries: &[Entry<M>], filled: M, gone: u64, cap: u32) -> u32 {
     let mut fits = 0;
     for e in entries {
-        if e.mask & filled == M::ZERO && e.bit & gone == 0 {
+        if e.mask & filled == M::ZERO && gone >> e.piece & 1 == 0 {
             fits += 1;
             if fits >= cap {
                 break;
@@ -239,7 +239,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             }
             let e = self.t.lists[k];
             let fm = top.filled[top.front as usize];
-            if avail & e.bit == 0 || e.mask & fm != M::ZERO {
+            if avail >> e.piece & 1 == 0 || e.mask & fm != M::ZERO {
                 return Err(PathError { level });
             }
             top.chosen = k as u32;
@@ -247,7 +247,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             let p = e.piece as usize;
             self.left[p] -= 1;
             if self.left[p] == 0 {
-                avail &= !e.bit;
+                avail &= !(1 << e.piece);
             }
             filled = self.place(&filled, e.option);
         }
@@ -375,12 +375,16 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             let mut chosen = NONE;
             for k in next..end {
                 let e = &self.t.lists[k as usize];
-                if avail & e.bit == 0 || e.mask & fm != M::ZERO {
+                if avail >> e.piece & 1 == 0 || e.mask & fm != M::ZERO {
                     continue;
                 }
                 nodes += 1;
                 let left = self.left[e.piece as usize] - 1;
-                let child_avail = if left == 0 { avail & !e.bit } else { avail };
+                let child_avail = if left == 0 {
+                    avail & !(1 << e.piece)
+                } else {
+                    avail
+                };
                 let (child, m0) = if F == 1 {
                     // One numbering: the entry's own mask is all there is to add.
                     let mut child = filled;

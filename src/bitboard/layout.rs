@@ -39,8 +39,6 @@ impl Order {
 pub struct Entry<M> {
     /// Its squares in the numbering of the list it is in.
     pub mask: M,
-    /// `1 << piece`.
-    pub bit: u64,
     pub piece: u32,
     pub option: u32,
 }
@@ -339,7 +337,6 @@ impl<M: Bits> Tables<M> {
                 }
                 let placeholder = Entry {
                     mask: M::ZERO,
-                    bit: 0,
                     piece: 0,
                     option: 0,
                 };
@@ -347,7 +344,6 @@ impl<M: Bits> Tables<M> {
                 for &o in &by_low[from..at] {
                     let entry = Entry {
                         mask: mask(o),
-                        bit: 1 << options[o].1,
                         piece: u32::from(options[o].1),
                         option: o as u32,
                     };
@@ -375,7 +371,6 @@ impl<M: Bits> Tables<M> {
                 let from = lists.len() as u32;
                 lists.extend(os.iter().map(|&o| Entry {
                     mask: options[o].3,
-                    bit: 1 << p,
                     piece: p as u32,
                     option: o as u32,
                 }));
