@@ -152,4 +152,26 @@ mod tests {
         p.add_option(&[a]).unwrap();
         assert_ne!(f1, fingerprint(&p, "x"));
     }
+
+    #[test]
+    fn a_checkpoint_of_another_format_is_refused() {
+        // Format 1 named bitboard nodes by option positions; format 2 by list positions.
+        let cp = Checkpoint {
+            format: "polyx-checkpoint-1".into(),
+            fingerprint: "f".into(),
+            puzzle: "scott".into(),
+            options: "keep".into(),
+            solutions: 0,
+            stats: Stats::default(),
+            done: 0.0,
+            elapsed_ms: 0,
+            tasks: Vec::new(),
+        };
+        let path = std::env::temp_dir().join(format!("polyx-old-{}.json", std::process::id()));
+        std::fs::write(&path, serde_json::to_string(&cp).unwrap()).unwrap();
+        let err = Checkpoint::load(&path, "f").unwrap_err().to_string();
+        std::fs::remove_file(&path).unwrap();
+        assert!(err.contains("format \"polyx-checkpoint-1\""), "{err}");
+        assert!(err.contains(FORMAT), "{err}");
+    }
 }
