@@ -95,6 +95,7 @@ fn sweep() {
                     window,
                     good_enough: std::env::var("GOOD").map_or(6, |g| g.parse().unwrap()),
                     beside: std::env::var("BESIDE").map_or(0, |g| g.parse().unwrap()),
+                    root_piece: 64,
                 };
                 let reps: u32 = std::env::var("REPS").map_or(1, |r| r.parse().unwrap());
                 let mut best = f64::MAX;

@@ -113,6 +113,9 @@ pub struct Tables<M> {
     /// A front square with at most this many fitting options is taken without looking
     /// at the other fronts.
     pub good_enough: u32,
+    /// At the root, a piece used once with at most this many fitting options is
+    /// branched on even if a front square has fewer.
+    pub root_piece: u32,
 }
 
 /// Maps a cell to its bit in numbering `f` (`f & 4`: the other order; `f & 2`: majors
@@ -147,6 +150,7 @@ pub struct Shape {
     pub fronts: u8,
     pub piece_depth: u32,
     pub good_enough: u32,
+    pub root_piece: u32,
     pub window: u32,
     pub beside: u32,
 }
@@ -401,6 +405,7 @@ impl<M: Bits> Tables<M> {
             piece_lists,
             piece_depth: shape.piece_depth,
             good_enough: shape.good_enough.max(1),
+            root_piece: shape.root_piece,
             n,
             stride,
             fronts,

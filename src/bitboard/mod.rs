@@ -139,6 +139,9 @@ pub struct Tuning {
     /// A front square with at most this many fitting options is branched on without
     /// counting the other fronts' (fewer nodes are not worth the counting below this).
     pub good_enough: u32,
+    /// At the root, branch on a piece used exactly once if it has at most this many
+    /// options, even if a front square has fewer (0: only if it has fewer).
+    pub root_piece: u32,
     /// Options are listed by the state of this many squares after the first empty one
     /// (`2^window` lists per square; 0 is one list)...
     pub window: u32,
@@ -163,6 +166,7 @@ impl Default for Tuning {
             fronts: 0xff,
             piece_depth: 4,
             good_enough: 6,
+            root_piece: 64,
             window: 2,
             beside: 3,
         }
@@ -206,10 +210,11 @@ impl BitSearch {
         };
         // Square-ish boards gain from choosing among all 8 fronts (Scott's board: 13
         // times fewer nodes, 2 times faster); on long ones, filling along the short side
-        // from one end is already tight, and with pieces of one or two squares (a front
-        // square has at most 2 options) there is nothing to choose: there the other
-        // fronts cost more than they save (`examples/tiling_stats.rs` with
-        // `POLYX_SWEEP=1` measures both).
+        // from one end is already tight; with pieces of one or two squares (a front
+        // square has at most 2 options) there is nothing to choose; and when a fifth of
+        // the frame or more is blocked (NOI2005's triangle), fronts start on the blocked
+        // part: there the other fronts cost more than they save (`examples/
+        // tiling_stats.rs` with `POLYX_SWEEP=1` measures the pentomino boards).
         let (long, short) = (b.width.max(b.height), b.width.min(b.height));
         let smallest = (puzzle.set.pieces.iter())
             .zip(&puzzle.remaining)
@@ -217,7 +222,9 @@ impl BitSearch {
             .map(|(p, _)| p.shape.len())
             .min()
             .unwrap_or(0);
-        let tuning = if 2 * long <= 3 * short && smallest >= 3 {
+        let open = b.open_count() as i64;
+        let frame = i64::from(b.width) * i64::from(b.height);
+        let tuning = if 2 * long <= 3 * short && smallest >= 3 && 5 * open >= 4 * frame {
             Tuning::default()
         } else {
             Tuning {
@@ -252,6 +259,7 @@ impl BitSearch {
             fronts: tuning.fronts,
             piece_depth: tuning.piece_depth,
             good_enough: tuning.good_enough,
+            root_piece: tuning.root_piece,
             window: tuning.window,
             beside: tuning.beside,
         };

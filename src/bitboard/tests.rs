@@ -53,6 +53,7 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
                 fronts,
                 piece_depth,
                 good_enough,
+                root_piece: good_enough * 8,
                 window,
                 beside: window % 4,
             };
