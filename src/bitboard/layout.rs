@@ -108,7 +108,7 @@ pub struct Tables<M> {
     /// The options of each piece that every solution uses exactly once.
     pub piece_lists: Vec<PieceList>,
     /// Branch on such a piece when it has fewer options than the best front square, in
-    /// nodes less than this many choices deep.
+    /// nodes less than this many choices deep (the root at least).
     pub piece_depth: u32,
     /// A front square with at most this many fitting options is taken without looking
     /// at the other fronts.

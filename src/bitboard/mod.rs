@@ -133,8 +133,8 @@ pub struct Tuning {
     /// columns swapped if `f & 4`. Numbering 0 is always in; `1` alone is plain "first
     /// empty square".
     pub fronts: u8,
-    /// In nodes less than this many choices deep, branch on a piece used exactly once
-    /// when it has fewer options than every front square.
+    /// In nodes less than this many choices deep (the root at least), branch on a piece
+    /// used exactly once when it has fewer options than every front square.
     pub piece_depth: u32,
     /// A front square with at most this many fitting options is branched on without
     /// counting the other fronts' (fewer nodes are not worth the counting below this).
