@@ -43,7 +43,17 @@ fn dlx_stats_go_to_stderr() {
         .assert()
         .success()
         .stdout("92\n")
-        .stderr(predicate::str::contains("1199 nodes"));
+        .stderr(predicate::str::contains("1199 nodes"))
+        // Queens' diagonals are secondary items: DLX, not the bitsets.
+        .stderr(predicate::str::starts_with("dlx (dlx):"));
+    polyx()
+        .args(["dlx", "--count", "--stats"])
+        .arg(instance("pent_3x20"))
+        .assert()
+        .success()
+        .stdout("8\n")
+        .stderr(predicate::str::starts_with("dlx (bits):"))
+        .stderr(predicate::str::contains("32978 nodes"));
 }
 
 #[test]
