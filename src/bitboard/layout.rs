@@ -11,7 +11,7 @@
 use crate::geom::Cell;
 use crate::model::{Puzzle, Square};
 
-use super::Bits;
+use super::{Bits, Tuning};
 
 /// At most this many numberings (fronts).
 pub const MAX_FRONTS: usize = 8;
@@ -142,23 +142,10 @@ fn numbering(order: Order, f: usize, w: u32, h: u32) -> impl Fn(Cell) -> u32 {
     }
 }
 
-/// What [`Tables::new`] is asked to build.
-#[derive(Copy, Clone, Debug)]
-pub struct Shape {
-    pub order: Order,
-    /// Bit `f` set: use numbering `f` (numbering 0 is always used, and first).
-    pub fronts: u8,
-    pub piece_depth: u32,
-    pub good_enough: u32,
-    pub root_piece: u32,
-    pub window: u32,
-    pub beside: u32,
-}
-
 impl<M: Bits> Tables<M> {
     /// The tables, or `None` if the frame does not fit `M` or there are more than 64
     /// pieces with copies.
-    pub fn new(puzzle: &Puzzle, allowed: &[bool], shape: Shape) -> Option<Tables<M>> {
+    pub fn new(puzzle: &Puzzle, allowed: &[bool], tuning: &Tuning) -> Option<Tables<M>> {
         let board = &puzzle.board;
         let (w, h) = (board.width.max(0) as u32, board.height.max(0) as u32);
         let n = w * h;
@@ -166,15 +153,15 @@ impl<M: Bits> Tables<M> {
             return None;
         }
         let chosen: Vec<usize> = (0..MAX_FRONTS)
-            .filter(|&f| f == 0 || shape.fronts >> f & 1 == 1)
+            .filter(|&f| f == 0 || tuning.fronts >> f & 1 == 1)
             .collect();
         let fronts = chosen.len();
-        let window = shape.window.min(16);
+        let window = tuning.window.min(16);
         // One front keeps the plain window (the search reads it without an offset).
         let beside = if fronts == 1 {
             0
         } else {
-            shape.beside.min(16 - window)
+            tuning.beside.min(16 - window)
         };
         let key_bits = window + beside;
         // The second part of the key starts just before the next row's (column's)
@@ -182,9 +169,9 @@ impl<M: Bits> Tables<M> {
         let key_offset: Vec<u32> = (chosen.iter())
             .map(|&f| {
                 let order = if f & 4 != 0 {
-                    shape.order.other()
+                    tuning.order.other()
                 } else {
-                    shape.order
+                    tuning.order
                 };
                 match order {
                     Order::RowMajor => w,
@@ -192,7 +179,7 @@ impl<M: Bits> Tables<M> {
                 }
             })
             .collect();
-        let order = shape.order;
+        let order = tuning.order;
         let stride = match order {
             Order::RowMajor => w,
             Order::ColumnMajor => h,
@@ -403,9 +390,9 @@ impl<M: Bits> Tables<M> {
             list_start,
             lists,
             piece_lists,
-            piece_depth: shape.piece_depth,
-            good_enough: shape.good_enough.max(1),
-            root_piece: shape.root_piece,
+            piece_depth: tuning.piece_depth,
+            good_enough: tuning.good_enough.max(1),
+            root_piece: tuning.root_piece,
             n,
             stride,
             fronts,

@@ -35,7 +35,7 @@ pub use engine::PathError;
 pub use layout::Order;
 
 use engine::Engine;
-use layout::{Shape, Tables, MAX_FRONTS};
+use layout::{Tables, MAX_FRONTS};
 
 /// A machine word (or two) used as a set of squares.
 pub trait Bits:
@@ -173,6 +173,15 @@ impl Default for Tuning {
     }
 }
 
+/// The size of the smallest piece with copies left, if any.
+fn smallest_piece(puzzle: &Puzzle) -> Option<u32> {
+    (puzzle.set.pieces.iter())
+        .zip(&puzzle.remaining)
+        .filter(|(_, &r)| r > 0)
+        .map(|(p, _)| p.shape.len() as u32)
+        .min()
+}
+
 /// The engine for the word size and number of fronts.
 enum Inner {
     W64(Engine<u64, 1>),
@@ -216,12 +225,7 @@ impl BitSearch {
         // part: there the other fronts cost more than they save (`examples/
         // tiling_stats.rs` with `POLYX_SWEEP=1` measures the pentomino boards).
         let (long, short) = (b.width.max(b.height), b.width.min(b.height));
-        let smallest = (puzzle.set.pieces.iter())
-            .zip(&puzzle.remaining)
-            .filter(|(_, &r)| r > 0)
-            .map(|(p, _)| p.shape.len())
-            .min()
-            .unwrap_or(0);
+        let smallest = smallest_piece(puzzle).unwrap_or(0);
         let open = b.open_count() as i64;
         let frame = i64::from(b.width) * i64::from(b.height);
         let tuning = if 2 * long <= 3 * short && smallest >= 3 && 5 * open >= 4 * frame {
@@ -254,31 +258,17 @@ impl BitSearch {
         if !puzzle.board.cover_all_cells {
             return None;
         }
-        let shape = Shape {
-            order: tuning.order,
-            fronts: tuning.fronts,
-            piece_depth: tuning.piece_depth,
-            good_enough: tuning.good_enough,
-            root_piece: tuning.root_piece,
-            window: tuning.window,
-            beside: tuning.beside,
-        };
-        let min_size = (puzzle.set.pieces.iter())
-            .zip(&puzzle.remaining)
-            .filter(|(_, &r)| r > 0)
-            .map(|(p, _)| p.shape.len() as u32)
-            .min()
-            .unwrap_or(1);
+        let min_size = smallest_piece(puzzle).unwrap_or(1);
         let cap = match tuning.region_cap {
             Tuning::AUTO if min_size <= 2 => 1,
             Tuning::AUTO => min_size + 1,
             cap => cap,
         };
-        let inner = match Tables::<u64>::new(puzzle, allowed, shape) {
+        let inner = match Tables::<u64>::new(puzzle, allowed, &tuning) {
             Some(t) if t.fronts == 1 => Inner::W64(Engine::new(Arc::new(t), cap)),
             Some(t) => Inner::W64x8(Engine::new(Arc::new(t), cap)),
             None => {
-                let t = Tables::<u128>::new(puzzle, allowed, shape)?;
+                let t = Tables::<u128>::new(puzzle, allowed, &tuning)?;
                 if t.fronts == 1 {
                     Inner::W128(Engine::new(Arc::new(t), cap))
                 } else {
