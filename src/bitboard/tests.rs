@@ -258,3 +258,54 @@ fn applies_says_exactly_when_new_gives_an_engine() {
         );
     }
 }
+
+/// Nodes of a full count under `tuning` (None: the choice of [`BitSearch::new`]).
+fn nodes(puzzle: &Puzzle, tuning: Option<Tuning>) -> (u64, u64) {
+    let allowed = crate::model::symmetry::Reduction::new(puzzle).allowed;
+    let mut s = match tuning {
+        Some(t) => BitSearch::with_tuning(puzzle, &allowed, t),
+        None => BitSearch::new(puzzle, &allowed),
+    }
+    .expect("applies");
+    let n = s.count();
+    (n, s.stats().nodes)
+}
+
+#[test]
+fn fronts_and_the_root_piece_shrink_the_tree() {
+    use crate::model::library::load_puzzle;
+    let one_front = Tuning {
+        fronts: 1,
+        piece_depth: 1,
+        window: 8,
+        beside: 0,
+        ..Tuning::default()
+    };
+    // Scott's board: the 8 fronts (the choice of `new`) against one.
+    let p = scott();
+    let (count, fronts) = nodes(&p, None);
+    assert_eq!(count, 65);
+    let (same, plain) = nodes(&p, Some(one_front));
+    assert_eq!(same, 65);
+    assert!(
+        fronts * 5 < plain,
+        "{fronts} nodes with fronts, {plain} without"
+    );
+    // NOI2005's triangle (one front): the restricted piece first at the root.
+    let (b, s) = load_puzzle("noi2005", None).unwrap();
+    let p = Puzzle::new(b, s).unwrap();
+    let (count, root) = nodes(&p, None);
+    let (same, late) = nodes(
+        &p,
+        Some(Tuning {
+            root_piece: 0,
+            ..one_front
+        }),
+    );
+    // Before the solver's filter of solutions with a symmetric restricted placement.
+    assert_eq!(count, same);
+    assert!(
+        root * 2 < late,
+        "{root} nodes with the root piece, {late} without"
+    );
+}
