@@ -96,6 +96,8 @@ fn sweep() {
                     good_enough: std::env::var("GOOD").map_or(6, |g| g.parse().unwrap()),
                     beside: std::env::var("BESIDE").map_or(0, |g| g.parse().unwrap()),
                     root_piece: 64,
+                    memo_bits: std::env::var("MEMO").map_or(0, |g| g.parse().unwrap()),
+                    memo_after: std::env::var("MEMO_AFTER").map_or(0, |g| g.parse().unwrap()),
                 };
                 let reps: u32 = std::env::var("REPS").map_or(1, |r| r.parse().unwrap());
                 let mut best = f64::MAX;

@@ -80,6 +80,11 @@ pub struct Solver {
     /// The engine that `run`, `count` and [`crate::run::run`] use: the bitboard one
     /// whenever it applies.
     pub engine: Engine,
+    /// Whether counting runs of the bitboard engine may keep a memo of subtree counts
+    /// (true unless turned off). It makes them faster but their node counts depend on
+    /// what each thread met before: with it off, node counts are the same for every
+    /// number of threads, shards and interruptions.
+    pub memo: bool,
 }
 
 impl Solver {
@@ -99,6 +104,7 @@ impl Solver {
             problem,
             map,
             engine,
+            memo: true,
         }
     }
 
@@ -154,6 +160,22 @@ impl Solver {
     /// piece): solutions need neither a symmetry check nor an orbit.
     pub fn searches_every_solution(&self) -> bool {
         self.mode == SymmetryMode::Keep && self.reduction.piece.is_none()
+    }
+
+    /// What each solution containing the placements `fixed` adds to the count in the
+    /// chosen mode, if that is the same for all of them and needs no look at the rest of
+    /// the solution (see [`Reduction::accepts_all_with`]); `None` otherwise.
+    pub fn uniform_weight(&self, fixed: &[usize]) -> Option<u64> {
+        if self.searches_every_solution() {
+            return Some(1);
+        }
+        if !self.reduction.accepts_all_with(fixed) {
+            return None;
+        }
+        Some(match self.mode {
+            SymmetryMode::Reduce => 1,
+            SymmetryMode::Keep => self.reduction.group.order() as u64,
+        })
     }
 
     /// How many elements of the group map the sorted `solution` onto itself.

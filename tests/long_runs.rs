@@ -17,15 +17,25 @@ fn solver(board: &str, mode: SymmetryMode) -> Solver {
     Solver::new(Puzzle::new(b, s).unwrap(), mode)
 }
 
-/// The same puzzle on each engine that applies (the bitboard one first, then DLX).
+/// The same puzzle on each engine that applies (the bitboard one first, with and
+/// without its memo of counts, then DLX).
 fn solvers(board: &str, mode: SymmetryMode) -> Vec<Solver> {
     let mut out = vec![solver(board, mode)];
     if out[0].engine == Engine::Bitboard {
+        let mut plain = solver(board, mode);
+        plain.memo = false;
+        out.push(plain);
         let mut dlx = solver(board, mode);
         assert!(dlx.use_engine(Engine::Dlx));
         out.push(dlx);
     }
     out
+}
+
+/// Whether `solver`'s node counts are the same however the run is cut up (not when
+/// the memo of counts may take part: its hits depend on what each thread met before).
+fn exact_nodes(solver: &Solver) -> bool {
+    solver.engine == Engine::Dlx || !solver.memo
 }
 
 fn count(solver: &Solver, opts: &Options) -> run::LongReport {
@@ -59,11 +69,13 @@ fn check_board(board: &str, keep: u64, reduce: u64, threads: &[usize], shards: u
             );
             assert_eq!(r.solutions, expected, "{board} {mode:?} -j {threads}");
             assert!(r.complete);
-            assert_eq!(
-                *nodes.get_or_insert(r.stats.nodes),
-                r.stats.nodes,
-                "{board}"
-            );
+            if exact_nodes(&s) {
+                assert_eq!(
+                    *nodes.get_or_insert(r.stats.nodes),
+                    r.stats.nodes,
+                    "{board}"
+                );
+            }
         }
         let (mut total, mut total_nodes) = (0, 0);
         for index in 1..=shards {
@@ -83,7 +95,9 @@ fn check_board(board: &str, keep: u64, reduce: u64, threads: &[usize], shards: u
             total_nodes += r.stats.nodes;
         }
         assert_eq!(total, expected, "{board} {mode:?} shards of {shards}");
-        assert_eq!(Some(total_nodes), nodes, "{board} {mode:?} shard nodes");
+        if exact_nodes(&s) {
+            assert_eq!(Some(total_nodes), nodes, "{board} {mode:?} shard nodes");
+        }
     }
 }
 
@@ -127,7 +141,9 @@ fn interrupted_runs_resume_to_the_exact_total() {
             let r = count(&s, &opts);
             if r.complete {
                 assert_eq!(r.solutions, expected, "{mode:?} after {runs} runs");
-                assert_eq!(r.stats.nodes, count(&s, &Options::default()).stats.nodes);
+                if exact_nodes(&s) {
+                    assert_eq!(r.stats.nodes, count(&s, &Options::default()).stats.nodes);
+                }
                 break;
             }
             assert!(r.interrupted && r.solutions <= expected, "{r:?}");

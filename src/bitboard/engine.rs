@@ -19,9 +19,15 @@ use std::sync::Arc;
 use crate::cover::{Resume, Stats};
 
 use super::layout::{Entry, Tables};
+use super::memo::{Memo, Signature};
 use super::{BitVisitor, Bits};
 
 const NONE: u32 = u32::MAX;
+/// A level's `base` when its subtree's count must not be recorded (a level replayed to
+/// resume a run has seen only part of its subtree).
+const PARTIAL: u64 = u64::MAX;
+/// Subtrees of fewer nodes are not worth a slot in the memo (measured on 6x10).
+const MEMO_MIN_NODES: u64 = 4;
 
 /// The filled squares in every numbering in use (`F` is 1 or
 /// [`super::layout::MAX_FRONTS`], so that the one-front search carries one word per
@@ -61,6 +67,12 @@ struct Level<M, const F: usize> {
     chosen: u32,
     /// The numbering the list's masks are in.
     front: u32,
+    /// The copies left of every piece ([`Signature`]), when the engine keeps a memo.
+    left: u64,
+    /// Solutions and nodes counted when the level was opened (`base` is [`PARTIAL`]
+    /// for a replayed level).
+    base: u64,
+    base_nodes: u64,
 }
 
 /// `copies` (at most 64 entries) as a full array.
@@ -86,6 +98,14 @@ pub struct Engine<M, const F: usize> {
     /// Ticks come when `ticks & tick_mask == 0`.
     pub tick_mask: u64,
     ticks: u64,
+    /// The value of one copy of each piece in the signature of the copies left (all
+    /// zero if the signature does not fit a word, which turns the memo off) ...
+    weight: [u64; 64],
+    full_left: u64,
+    /// ... and the transposition table of counting searches, with up to `2^memo.0`
+    /// slots (0: none), made at the first subtree started after `memo.1` nodes.
+    pub memo: (u32, u64),
+    table: Option<Memo<M>>,
 }
 
 /// Why a path does not name a node of this search.
@@ -96,7 +116,7 @@ pub struct PathError {
 }
 
 impl<M: Bits, const F: usize> Engine<M, F> {
-    pub fn new(t: Arc<Tables<M>>, region_cap: u32) -> Engine<M, F> {
+    pub fn new(t: Arc<Tables<M>>, region_cap: u32, memo: (u32, u64)) -> Engine<M, F> {
         assert!(
             t.fronts <= F,
             "an engine for {F} fronts cannot use {}",
@@ -112,6 +132,14 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             region_cap,
             tick_mask: (1 << 12) - 1,
             ticks: 0,
+            weight: Signature::new(&t.copies).map_or([0; 64], |s| {
+                let mut w = [0; 64];
+                w[..s.weight.len()].copy_from_slice(&s.weight);
+                w
+            }),
+            full_left: Signature::new(&t.copies).map_or(0, |s| s.full),
+            memo,
+            table: None,
             t,
         }
     }
@@ -145,7 +173,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
     /// the front square or piece with the fewest options that fit; false (and nothing
     /// pushed) if one has none, which makes the node dead.
     #[inline(always)]
-    fn open(&mut self, filled: &Filled<M, F>, avail: u64) -> bool {
+    fn open(&mut self, filled: &Filled<M, F>, avail: u64, left: u64) -> bool {
         let t = &*self.t;
         let n = t.n as usize;
         let (mut best, mut from, mut to, mut front) = (u32::MAX, 0, 0, 0);
@@ -223,6 +251,9 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             first: from,
             chosen: NONE,
             front,
+            left,
+            base: self.stats.solutions,
+            base_nodes: self.stats.nodes,
         });
         true
     }
@@ -230,16 +261,22 @@ impl<M: Bits, const F: usize> Engine<M, F> {
     /// Replays `path` from the root; leaves the stack holding one level per choice and
     /// returns the state of the node it names. Levels from `floor` on go on with the
     /// entries after the one replayed (a resumed run); those below it try no other.
-    fn replay(&mut self, path: &[u32], floor: usize) -> Result<(Filled<M, F>, u64), PathError> {
+    fn replay(
+        &mut self,
+        path: &[u32],
+        floor: usize,
+    ) -> Result<(Filled<M, F>, u64, u64), PathError> {
         self.reset();
         let mut filled = [M::ZERO; F];
         filled[..self.t.fronts].copy_from_slice(&self.t.init[..self.t.fronts]);
         let mut avail = self.root_avail();
+        let mut left = self.full_left;
         for (level, &pos) in path.iter().enumerate() {
-            if filled[0] == self.t.full || !self.open(&filled, avail) {
+            if filled[0] == self.t.full || !self.open(&filled, avail, left) {
                 return Err(PathError { level });
             }
             let top = self.stack.last_mut().expect("just pushed");
+            top.base = PARTIAL;
             let k = top.first as usize + pos as usize;
             if k >= top.end as usize {
                 return Err(PathError { level });
@@ -253,12 +290,13 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             top.next = if level < floor { top.end } else { k as u32 + 1 };
             let p = e.piece as usize;
             self.left[p] -= 1;
+            left -= self.weight[p];
             if self.left[p] == 0 {
                 avail &= !(1 << e.piece);
             }
             filled = self.place(&filled, e.option);
         }
-        Ok((filled, avail))
+        Ok((filled, avail, left))
     }
 
     /// Is the node just entered (state `filled` in numbering 0, `avail`, after placing
@@ -316,12 +354,28 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         visitor: &mut V,
         on_cut: &mut impl FnMut(&[u32]),
     ) -> Result<Option<Resume>, PathError> {
-        let (filled, avail) = self.replay(path, floor)?;
+        let (filled, avail, left) = self.replay(path, floor)?;
         let cut = cut.map_or(usize::MAX, |c| floor + c);
-        let mut state = if visited { None } else { Some((filled, avail)) };
+        // Counting only: subtrees' counts can be looked up and recorded.
+        // Not before the engine has searched a while: a small search is over before the
+        // table's first touches (cache misses, page faults) pay off (Scott's board).
+        let memo_on = !FILL
+            && cut == usize::MAX
+            && self.memo.0 > 0
+            && self.full_left > 0
+            && self.stats.nodes >= self.memo.1;
+        if memo_on && self.table.is_none() {
+            self.table = Some(Memo::new(self.memo.0, MEMO_MIN_NODES));
+        }
+        let mut state = if visited {
+            None
+        } else {
+            Some((filled, avail, left, None))
+        };
         loop {
             // Enter the node `state` (a child of the top level, or the start node).
-            if let Some((filled, avail)) = state.take() {
+            // `recorded` is its count if the memo has it.
+            if let Some((filled, avail, left, recorded)) = state.take() {
                 self.ticks += 1;
                 if self.ticks & self.tick_mask == 0 {
                     let done = self.progress(floor);
@@ -361,8 +415,18 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 } else if self.stack.len() >= cut {
                     self.fill_path();
                     on_cut(&self.path);
+                } else if let Some(n) = recorded {
+                    self.stats.solutions += n;
+                    if visitor.solutions(n).is_break() {
+                        self.fill_path();
+                        let path = self.path.clone();
+                        return Ok(Some(Resume {
+                            path,
+                            visited: true,
+                        }));
+                    }
                 } else {
-                    self.open(&filled, avail);
+                    self.open(&filled, avail, left);
                 }
             }
             // Advance the top level to its next entry, or pop it.
@@ -375,8 +439,9 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 self.left[piece as usize] += 1;
                 top.chosen = NONE;
             }
-            let (filled, avail, next, end, front) =
-                (top.filled, top.avail, top.next, top.end, top.front);
+            let (filled, avail, left, next, end, front) = (
+                top.filled, top.avail, top.left, top.next, top.end, top.front,
+            );
             let fm = filled[front as usize];
             let mut nodes = 0;
             let mut chosen = NONE;
@@ -386,8 +451,8 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                     continue;
                 }
                 nodes += 1;
-                let left = self.left[e.piece as usize] - 1;
-                let child_avail = if left == 0 {
+                let copies = self.left[e.piece as usize] - 1;
+                let child_avail = if copies == 0 {
                     avail & !(1 << e.piece)
                 } else {
                     avail
@@ -403,11 +468,18 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                     let o = e.option;
                     (self.place(&filled, o), self.t.masks[o as usize])
                 };
+                let child_left = left - self.weight[e.piece as usize];
+                // Looked up before the region test, so that the memory access overlaps
+                // it.
+                let recorded = match &self.table {
+                    Some(memo) if memo_on => memo.get(child[0], child_left),
+                    _ => None,
+                };
                 if self.dead(child[0], child_avail, m0) {
                     continue;
                 }
                 chosen = k;
-                state = Some((child, child_avail));
+                state = Some((child, child_avail, child_left, recorded));
                 break;
             }
             self.stats.nodes += nodes;
@@ -418,7 +490,13 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 top.next = chosen + 1;
                 top.chosen = chosen;
             } else {
-                self.stack.pop();
+                let done = self.stack.pop().expect("above the floor");
+                if memo_on && done.base != PARTIAL {
+                    let memo = self.table.as_mut().expect("made above");
+                    let count = self.stats.solutions - done.base;
+                    let nodes = self.stats.nodes - done.base_nodes;
+                    memo.put(done.filled[0], done.left, count, nodes);
+                }
             }
         }
     }
@@ -438,12 +516,21 @@ impl<M: Bits, const F: usize> Engine<M, F> {
 
     /// The estimated share of the whole tree below the node `path` names.
     pub fn weight(&mut self, path: &[u32]) -> Result<f64, PathError> {
-        self.replay(path, path.len())?;
+        let _ = self.replay(path, path.len())?;
         Ok(self
             .stack
             .iter()
             .map(|l| 1.0 / f64::from((l.end - l.first).max(1)))
             .product())
+    }
+
+    /// The placements chosen on the way to the node `path` names.
+    pub fn placements_on(&mut self, path: &[u32]) -> Result<Vec<u32>, PathError> {
+        let _ = self.replay(path, path.len())?;
+        let t = &*self.t;
+        Ok((self.stack.iter())
+            .map(|l| t.places[t.lists[l.chosen as usize].option as usize])
+            .collect())
     }
 
     fn fill_path(&mut self) {

@@ -21,6 +21,7 @@
 
 mod engine;
 mod layout;
+mod memo;
 pub mod samples;
 #[cfg(test)]
 mod tests;
@@ -57,6 +58,8 @@ pub trait Bits:
     fn wrapping_neg(self) -> Self;
     /// The low 32 bits.
     fn low_u32(self) -> u32;
+    /// The low and the high 64 bits.
+    fn words(self) -> (u64, u64);
 }
 
 macro_rules! bits {
@@ -85,6 +88,10 @@ macro_rules! bits {
                 self as u32
             }
             #[inline(always)]
+            fn words(self) -> (u64, u64) {
+                (self as u64, (self as u128 >> 64) as u64)
+            }
+            #[inline(always)]
             fn wrapping_neg(self) -> Self {
                 <$t>::wrapping_neg(self)
             }
@@ -103,6 +110,15 @@ pub trait BitVisitor {
     /// empty slice and the engine does not collect them).
     fn wants_placements(&self) -> bool {
         true
+    }
+
+    /// `n` solutions at once, found by a counting search (one that does not want
+    /// placements) in its memo of subtree counts.
+    fn solutions(&mut self, n: u64) -> ControlFlow<()> {
+        for _ in 0..n {
+            self.solution(&[])?;
+        }
+        ControlFlow::Continue(())
     }
 
     /// Called before entering a node, every so many nodes, with the estimated share of
@@ -149,6 +165,12 @@ pub struct Tuning {
     /// first empty square's neighbour in the next column (or row) of the numbering:
     /// `2^(window + beside)` lists per square and front, at most `2^16`.
     pub beside: u32,
+    /// Counting searches keep a memo of subtree counts with up to `2^memo_bits` slots
+    /// per engine (0: none) ...
+    pub memo_bits: u32,
+    /// ... from the first subtree they start after this many nodes: a small search is
+    /// over before the table's first touches (cache misses, page faults) pay off.
+    pub memo_after: u64,
 }
 
 impl Tuning {
@@ -169,6 +191,8 @@ impl Default for Tuning {
             root_piece: 64,
             window: 2,
             beside: 3,
+            memo_bits: 14,
+            memo_after: 1 << 16,
         }
     }
 }
@@ -264,15 +288,16 @@ impl BitSearch {
             Tuning::AUTO => min_size + 1,
             cap => cap,
         };
+        let memo = (tuning.memo_bits, tuning.memo_after);
         let inner = match Tables::<u64>::new(puzzle, allowed, &tuning) {
-            Some(t) if t.fronts == 1 => Inner::W64(Engine::new(Arc::new(t), cap)),
-            Some(t) => Inner::W64x8(Engine::new(Arc::new(t), cap)),
+            Some(t) if t.fronts == 1 => Inner::W64(Engine::new(Arc::new(t), cap, memo)),
+            Some(t) => Inner::W64x8(Engine::new(Arc::new(t), cap, memo)),
             None => {
                 let t = Tables::<u128>::new(puzzle, allowed, &tuning)?;
                 if t.fronts == 1 {
-                    Inner::W128(Engine::new(Arc::new(t), cap))
+                    Inner::W128(Engine::new(Arc::new(t), cap, memo))
                 } else {
-                    Inner::W128x8(Engine::new(Arc::new(t), cap))
+                    Inner::W128x8(Engine::new(Arc::new(t), cap, memo))
                 }
             }
         };
@@ -283,10 +308,10 @@ impl BitSearch {
     /// thread): nothing is rebuilt.
     pub fn fork(&self) -> BitSearch {
         let inner = match &self.inner {
-            Inner::W64(e) => Inner::W64(Engine::new(Arc::clone(&e.t), e.region_cap)),
-            Inner::W128(e) => Inner::W128(Engine::new(Arc::clone(&e.t), e.region_cap)),
-            Inner::W64x8(e) => Inner::W64x8(Engine::new(Arc::clone(&e.t), e.region_cap)),
-            Inner::W128x8(e) => Inner::W128x8(Engine::new(Arc::clone(&e.t), e.region_cap)),
+            Inner::W64(e) => Inner::W64(Engine::new(Arc::clone(&e.t), e.region_cap, e.memo)),
+            Inner::W128(e) => Inner::W128(Engine::new(Arc::clone(&e.t), e.region_cap, e.memo)),
+            Inner::W64x8(e) => Inner::W64x8(Engine::new(Arc::clone(&e.t), e.region_cap, e.memo)),
+            Inner::W128x8(e) => Inner::W128x8(Engine::new(Arc::clone(&e.t), e.region_cap, e.memo)),
         };
         BitSearch { inner }
     }
@@ -352,6 +377,18 @@ impl BitSearch {
     /// Knuth's estimate of the share of the whole tree below the node `path` names.
     pub fn weight(&mut self, path: &[u32]) -> Result<f64, PathError> {
         each!(self, e => e.weight(path))
+    }
+
+    /// The placements chosen on the way to the node `path` names (indices into the
+    /// puzzle's placements).
+    pub fn placements_on(&mut self, path: &[u32]) -> Result<Vec<u32>, PathError> {
+        each!(self, e => e.placements_on(path))
+    }
+
+    /// Counting searches keep a memo of subtree counts with up to `2^bits` slots (0:
+    /// none). A search that already made its memo keeps it.
+    pub fn set_memo_bits(&mut self, bits: u32) {
+        each!(self, e => e.memo.0 = bits);
     }
 
     /// Ticks come every `2^log2` nodes entered.

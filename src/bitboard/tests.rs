@@ -56,6 +56,8 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
                 root_piece: good_enough * 8,
                 window,
                 beside: window % 4,
+                memo_bits: 0,
+                memo_after: 0,
             };
             let mut search = BitSearch::with_tuning(puzzle, allowed, tuning).expect("applies");
             let mut got = bit_solutions(&mut search);
@@ -65,9 +67,71 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
             got.dedup();
             assert_eq!(got.len(), unsorted.len(), "a solution was repeated");
             assert_eq!(got, want, "{tuning:?}");
+            // Counting with a memo of counts (a tiny one, so that records are evicted),
+            // whole and stopped every few nodes then resumed, gives the same number.
+            let memo = Tuning {
+                memo_bits: 3,
+                ..tuning
+            };
+            let mut search = BitSearch::with_tuning(puzzle, allowed, memo).expect("applies");
+            assert_eq!(search.count(), want.len() as u64, "{memo:?}");
+            assert_eq!(search.count(), want.len() as u64, "{memo:?}, again");
+            // (Each stop replays the path: only on small trees.)
+            if search.stats().nodes <= 40_000 {
+                for every in [1, 5] {
+                    assert_eq!(counted_in_pieces(&mut search, every), want.len() as u64);
+                }
+            }
         }
     }
     want.len()
+}
+
+/// Counts with a visitor that wants no placements (so that the memo is used) and stops
+/// the search at every `every`-th tick (one per 4 nodes), resuming it each time.
+fn counted_in_pieces(search: &mut BitSearch, every: u32) -> u64 {
+    struct Stops {
+        count: u64,
+        ticks: u32,
+        every: u32,
+    }
+    impl super::BitVisitor for Stops {
+        fn wants_placements(&self) -> bool {
+            false
+        }
+        fn solution(&mut self, placements: &[u32]) -> ControlFlow<()> {
+            assert!(placements.is_empty());
+            self.count += 1;
+            ControlFlow::Continue(())
+        }
+        fn solutions(&mut self, n: u64) -> ControlFlow<()> {
+            self.count += n;
+            ControlFlow::Continue(())
+        }
+        fn tick(&mut self, _done: f64) -> ControlFlow<()> {
+            self.ticks += 1;
+            if self.ticks % self.every == 0 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+    }
+    search.set_tick_interval(2);
+    let mut v = Stops {
+        count: 0,
+        ticks: 0,
+        every,
+    };
+    let mut resume = None;
+    while let Some(r) = search
+        .run_below(&[], resume.as_ref(), &mut v)
+        .expect("fits")
+    {
+        resume = Some(r);
+    }
+    search.set_tick_interval(12);
+    v.count
 }
 
 fn all(puzzle: &Puzzle) -> Vec<bool> {

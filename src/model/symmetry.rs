@@ -282,6 +282,19 @@ impl Reduction {
         }
     }
 
+    /// True when the reduced search accepts every solution that contains the placements
+    /// `fixed` (some of them, in any order), each alone in its class: the group is
+    /// trivial, or `fixed` holds a representative of the restricted piece that no
+    /// symmetry fixes (and the piece is not one-sided). Such solutions need no check and
+    /// each stands for `order` solutions, so counting them needs no placements.
+    pub fn accepts_all_with(&self, fixed: &[usize]) -> bool {
+        self.group.order() == 1
+            || (self.mirrored.is_none()
+                && fixed
+                    .iter()
+                    .any(|k| self.stabilizer.get(k).is_some_and(Vec::is_empty)))
+    }
+
     /// Does the reduced search report this solution (sorted placement indices)? Exactly
     /// one solution of each class is accepted.
     pub fn accepts(&self, solution: &[usize], scratch: &mut Vec<usize>) -> bool {

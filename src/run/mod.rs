@@ -2,9 +2,11 @@
 //! threads take in search order, with ordered output, progress, interruption,
 //! checkpoints and shards.
 //!
-//! Guarantees: the count (and the node count) is the same for every number of threads,
-//! shards summed, and any sequence of interruptions and resumptions; printed solutions
-//! come out in the order of the one-threaded search. The layer is generic over
+//! Guarantees: the count is the same for every number of threads, shards summed, and
+//! any sequence of interruptions and resumptions, and so is the node count unless the
+//! bitboard engine's memo of subtree counts took part (counting runs; see
+//! [`crate::solve::Solver::memo`]); printed solutions come out in the order of the
+//! one-threaded search. The layer is generic over
 //! [`Subtrees`], anything that can split its tree into subproblem paths and search below
 //! one of them, stopping and resuming exactly: the exact-cover [`AnySearch`] (DLX or
 //! option bitsets, which visit the same tree) and the bitboard [`BitSearch`], whichever
@@ -39,6 +41,14 @@ pub trait Sink {
     fn wants_placements(&self) -> bool {
         true
     }
+    /// `n` solutions at once, from an engine that counts without visiting each one
+    /// (only when [`Sink::wants_placements`] is false).
+    fn solutions(&mut self, n: u64) -> ControlFlow<()> {
+        for _ in 0..n {
+            self.solution(&[])?;
+        }
+        ControlFlow::Continue(())
+    }
     /// Every so many nodes: `done` estimates the share of the subtree below the
     /// subproblem already searched. Breaking stops the run so that it can be resumed.
     fn tick(&mut self, done: f64) -> ControlFlow<()>;
@@ -57,6 +67,12 @@ pub trait Subtrees: Send {
     ) -> Result<Outcome, PathError>;
     /// Knuth's estimate of the share of the whole tree below `sub`.
     fn weight(&mut self, sub: &Subproblem) -> f64;
+    /// Placements that every solution below `sub` contains (the choices on its path, or
+    /// fewer). The DLX engines name none: their solutions are checked one by one, as
+    /// they keep no memo of counts that a uniform weight would let them use.
+    fn fixed_placements(&mut self, _sub: &Subproblem) -> Vec<usize> {
+        Vec::new()
+    }
     /// Counters over every call so far.
     fn stats(&self) -> Stats;
     /// Ticks every `2^log2` nodes.
@@ -178,7 +194,10 @@ pub struct BitSubtrees {
 impl BitSubtrees {
     /// The bitboard search of `solver`'s puzzle, if that engine applies.
     pub fn new(solver: &Solver) -> Option<BitSubtrees> {
-        let search = BitSearch::new(&solver.puzzle, &solver.reduction.allowed)?;
+        let mut search = BitSearch::new(&solver.puzzle, &solver.reduction.allowed)?;
+        if !solver.memo {
+            search.set_memo_bits(0);
+        }
         Some(BitSubtrees { search })
     }
 
@@ -211,6 +230,10 @@ impl BitVisitor for BitSink<'_> {
         self.placements
             .extend(placements.iter().map(|&k| k as usize));
         self.sink.solution(&self.placements)
+    }
+
+    fn solutions(&mut self, n: u64) -> ControlFlow<()> {
+        self.sink.solutions(n)
     }
 
     fn tick(&mut self, done: f64) -> ControlFlow<()> {
@@ -252,6 +275,11 @@ impl Subtrees for BitSubtrees {
 
     fn weight(&mut self, sub: &Subproblem) -> f64 {
         self.search.weight(&sub.path).unwrap_or(0.0)
+    }
+
+    fn fixed_placements(&mut self, sub: &Subproblem) -> Vec<usize> {
+        let placements = self.search.placements_on(&sub.path).unwrap_or_default();
+        placements.into_iter().map(|k| k as usize).collect()
     }
 
     fn stats(&self) -> Stats {

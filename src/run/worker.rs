@@ -29,7 +29,7 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
         buffer: Vec::new(),
         placements: Vec::new(),
         scratch: Vec::new(),
-        every: shared.solver.searches_every_solution(),
+        uniform: None,
     };
     while !shared.halted() {
         let k = shared.next.fetch_add(1, Ordering::Relaxed);
@@ -50,6 +50,18 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
         sink.weight = weight;
         sink.done = 0.0;
         sink.solutions = 0;
+        // Below a task whose path settles every solution's symmetry check (most tasks
+        // of a reduced search), counting needs no placements and the engine may use its
+        // memo of counts.
+        sink.uniform = if shared.opts.printing {
+            None
+        } else if shared.solver.searches_every_solution() {
+            Some(1)
+        } else {
+            shared
+                .solver
+                .uniform_weight(&engine.fixed_placements(&task.sub))
+        };
         let before = engine.stats();
         let outcome = engine.run_below(&task.sub, task.resume.as_ref(), &mut sink);
         let stats = minus(engine.stats(), before);
@@ -122,21 +134,28 @@ struct TaskSink<'s, 'a> {
     buffer: Vec<Vec<usize>>,
     placements: Vec<usize>,
     scratch: Vec<usize>,
-    /// [`crate::solve::Solver::searches_every_solution`], asked once.
-    every: bool,
+    /// What each solution of this task adds to the count, when that needs no look at it
+    /// ([`crate::solve::Solver::uniform_weight`]; never when printing).
+    uniform: Option<u64>,
 }
 
 impl Sink for TaskSink<'_, '_> {
     fn wants_placements(&self) -> bool {
-        self.shared.opts.printing || !self.every
+        self.uniform.is_none()
+    }
+
+    fn solutions(&mut self, n: u64) -> ControlFlow<()> {
+        let w = (self.uniform).expect("bulk counts come only to sinks that want no placements");
+        self.solutions += n * w;
+        self.go_on()
     }
 
     fn solution(&mut self, placements: &[usize]) -> ControlFlow<()> {
         let solver = self.shared.solver;
         let opts = self.shared.opts;
-        let every = self.every;
-        if !self.wants_placements() {
-            self.solutions += 1;
+        let every = solver.searches_every_solution();
+        if let Some(w) = self.uniform {
+            self.solutions += w;
             return self.go_on();
         }
         self.placements.clear();

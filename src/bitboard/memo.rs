@@ -1,0 +1,188 @@
+//! The transposition table of a counting search. A node's state is the set of filled
+//! squares and the copies left of each piece; the number of tilings below a node depends
+//! on nothing else, so two nodes reached by different choices (pieces that tile the same
+//! region in two ways, or the same pieces in another order) have the same count. When
+//! only the number of solutions matters, the engine looks each node up here first and
+//! records the count of each subtree it finishes. With dominoes this becomes the classic
+//! broken-profile count: the states are far fewer than the nodes.
+//!
+//! The table is a fixed array of two-slot buckets indexed by a hash of the state. The
+//! first slot keeps the larger of the subtrees that met there, the second takes every
+//! newcomer. Slots hold the whole state, so a hit is never a collision. The array is
+//! allocated zeroed (plain words), so untouched pages cost nothing.
+
+use super::Bits;
+
+/// The copies left of every piece as one number: a mixed-radix numeral whose digit for
+/// piece `p` is its copies left, in base `copies[p] + 1` (with one copy each, the set
+/// of pieces left as bits).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    /// The value of one copy of each piece.
+    pub weight: Vec<u64>,
+    /// The numeral with every copy left.
+    pub full: u64,
+}
+
+impl Signature {
+    /// The signature for pieces with `copies`, or `None` if it does not fit 64 bits.
+    pub fn new(copies: &[u32]) -> Option<Signature> {
+        let mut weight = Vec::with_capacity(copies.len());
+        // The value of the next digit (`None` once past 64 bits).
+        let (mut place, mut full) = (Some(1u64), 0u64);
+        for &c in copies {
+            weight.push(place?);
+            full = full.checked_add(place?.checked_mul(u64::from(c))?)?;
+            place = place?.checked_mul(u64::from(c) + 1);
+        }
+        Some(Signature { weight, full })
+    }
+}
+
+/// Counts at or above this do not fit a slot (they are not recorded).
+const COUNT_LIMIT: u64 = 1 << 48;
+
+/// The table (one per engine, so per thread). A slot is four words: the filled squares
+/// (two words), the signature, and the count plus one (48 bits, 0 for an empty slot)
+/// with the size of the subtree's node count in bits above it.
+pub struct Memo<M> {
+    slots: Vec<[u64; 4]>,
+    shift: u32,
+    /// The table grows (4 times larger) after twice as many records as slots, up to
+    /// `2^max_bits` slots: small searches never pay for touching a large table.
+    puts: u64,
+    max_bits: u32,
+    /// Subtrees of fewer nodes than this are not recorded.
+    min_nodes: u64,
+    _word: std::marker::PhantomData<M>,
+}
+
+impl<M: Bits> Memo<M> {
+    /// A table that starts with at most `2^10` slots and grows to `2^max_bits`
+    /// (`max_bits` from 1 to 40).
+    pub fn new(max_bits: u32, min_nodes: u64) -> Memo<M> {
+        let max_bits = max_bits.clamp(1, 40);
+        let bits = max_bits.min(10);
+        Memo {
+            slots: vec![[0; 4]; 1 << bits],
+            shift: 64 - bits,
+            puts: 0,
+            max_bits,
+            min_nodes,
+            _word: std::marker::PhantomData,
+        }
+    }
+
+    /// Moves every record into a table 4 times larger (at most `2^max_bits`).
+    #[cold]
+    fn grow(&mut self) {
+        let bits = (64 - self.shift + 2).min(self.max_bits);
+        let old = std::mem::replace(&mut self.slots, vec![[0; 4]; 1 << bits]);
+        self.shift = 64 - bits;
+        self.puts = 0;
+        // Second slots first, so that each bucket's first slot stays the larger.
+        for s in old.iter().skip(1).step_by(2).chain(old.iter().step_by(2)) {
+            if s[3] != 0 {
+                let i = self.bucket_of(s[0], s[1], s[2]);
+                self.insert(i, *s);
+            }
+        }
+    }
+
+    /// The first slot of the state's bucket, and the state's two words.
+    #[inline(always)]
+    fn bucket(&self, filled: M, left: u64) -> (usize, u64, u64) {
+        let (lo, hi) = filled.words();
+        (self.bucket_of(lo, hi, left), lo, hi)
+    }
+
+    #[inline(always)]
+    fn bucket_of(&self, lo: u64, hi: u64, left: u64) -> usize {
+        let h =
+            (lo ^ hi.rotate_left(17) ^ left.rotate_left(41)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> self.shift) as usize & !1
+    }
+
+    /// The number of solutions below the state, if recorded.
+    #[inline(always)]
+    pub fn get(&self, filled: M, left: u64) -> Option<u64> {
+        let (i, lo, hi) = self.bucket(filled, left);
+        self.slots[i..i + 2]
+            .iter()
+            .find(|s| s[3] != 0 && s[0] == lo && s[1] == hi && s[2] == left)
+            .map(|s| (s[3] & (COUNT_LIMIT - 1)) - 1)
+    }
+
+    /// Records that the search found `count` solutions in `nodes` nodes below the state.
+    #[inline(always)]
+    pub fn put(&mut self, filled: M, left: u64, count: u64, nodes: u64) {
+        if nodes < self.min_nodes || count + 1 >= COUNT_LIMIT {
+            return;
+        }
+        self.puts += 1;
+        if self.puts >= 2 * self.slots.len() as u64 && 64 - self.shift < self.max_bits {
+            self.grow();
+        }
+        let (i, lo, hi) = self.bucket(filled, left);
+        let size = u64::from(64 - nodes.leading_zeros());
+        self.insert(i, [lo, hi, left, (count + 1) | size << 48]);
+    }
+
+    /// Puts `slot` in the bucket at `i`.
+    #[inline(always)]
+    fn insert(&mut self, i: usize, slot: [u64; 4]) {
+        let first = self.slots[i];
+        if first[3] == 0 || first[3] >> 48 <= slot[3] >> 48 {
+            self.slots[i + 1] = first;
+            self.slots[i] = slot;
+        } else {
+            self.slots[i + 1] = slot;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signatures_are_mixed_radix_numerals() {
+        let s = Signature::new(&[1, 3, 1]).unwrap();
+        assert_eq!(s.weight, vec![1, 2, 8]);
+        assert_eq!(s.full, 1 + 3 * 2 + 8);
+        let ones = Signature::new(&[1; 64]).unwrap();
+        assert_eq!(ones.full, u64::MAX);
+        assert_eq!(Signature::new(&[1; 65]), None);
+        assert_eq!(Signature::new(&[u32::MAX, u32::MAX, u32::MAX]), None);
+    }
+
+    #[test]
+    fn the_table_returns_what_was_put_and_nothing_else() {
+        let mut m = Memo::<u128>::new(12, 2);
+        assert_eq!(m.get(5, 7), None);
+        m.put(5, 7, 0, 2);
+        assert_eq!(m.get(5, 7), Some(0));
+        assert_eq!(m.get(5, 6), None);
+        assert_eq!(m.get(5 | 1 << 100, 7), None);
+        m.put(1 << 100, 7, 42, 9);
+        assert_eq!(m.get(1 << 100, 7), Some(42));
+        // Too small a subtree is not recorded.
+        m.put(9, 9, 1, 1);
+        assert_eq!(m.get(9, 9), None);
+        // Many states in a small table: whatever is found is right. The table grows
+        // from 2^10 slots to 2^12 (the most it may) after 2^11 records.
+        assert_eq!(m.slots.len(), 1 << 10);
+        for k in 0..5000u128 {
+            m.put(k << 3, k as u64, k as u64 * 3, 2 + k as u64 % 50);
+        }
+        assert_eq!(m.slots.len(), 1 << 12);
+        let mut found = 0;
+        for k in 0..5000u128 {
+            if let Some(c) = m.get(k << 3, k as u64) {
+                assert_eq!(c, k as u64 * 3);
+                found += 1;
+            }
+        }
+        assert!(found > 2000, "{found}");
+    }
+}
