@@ -258,6 +258,15 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         true
     }
 
+    /// Whether the memo is in use, making it once the engine has searched
+    /// `self.memo.1` nodes.
+    fn start_memo(&mut self) -> bool {
+        if self.table.is_none() && self.stats.nodes >= self.memo.1 {
+            self.table = Some(Memo::new(self.memo.0, MEMO_MIN_NODES));
+        }
+        self.table.is_some()
+    }
+
     /// Replays `path` from the root; leaves the stack holding one level per choice and
     /// returns the state of the node it names. Levels from `floor` on go on with the
     /// entries after the one replayed (a resumed run); those below it try no other.
@@ -357,16 +366,12 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         let (filled, avail, left) = self.replay(path, floor)?;
         let cut = cut.map_or(usize::MAX, |c| floor + c);
         // Counting only: subtrees' counts can be looked up and recorded.
-        // Not before the engine has searched a while: a small search is over before the
-        // table's first touches (cache misses, page faults) pay off (Scott's board).
-        let memo_on = !FILL
-            && cut == usize::MAX
-            && self.memo.0 > 0
-            && self.full_left > 0
-            && self.stats.nodes >= self.memo.1;
-        if memo_on && self.table.is_none() {
-            self.table = Some(Memo::new(self.memo.0, MEMO_MIN_NODES));
-        }
+        let memo_fits = !FILL && cut == usize::MAX && self.memo.0 > 0 && self.full_left > 0;
+        // Not before the engine has searched a while (checked here and at ticks): a
+        // small search is over before the table's first touches (cache misses, page
+        // faults) pay off (Scott's board). Levels opened before it starts are recorded
+        // all the same.
+        let mut memo_on = memo_fits && self.start_memo();
         let mut state = if visited {
             None
         } else {
@@ -378,6 +383,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             if let Some((filled, avail, left, recorded)) = state.take() {
                 self.ticks += 1;
                 if self.ticks & self.tick_mask == 0 {
+                    memo_on = memo_fits && self.start_memo();
                     let done = self.progress(floor);
                     if visitor.tick(done).is_break() {
                         self.fill_path();
