@@ -210,9 +210,15 @@ impl Reduction {
     pub fn new(puzzle: &Puzzle) -> Reduction {
         let group = Group::of(puzzle);
         let others: Vec<usize> = (1..group.order()).collect();
-        // The piece with the least cost (representatives + 2 × symmetric ones), the first
-        // of equals, with its representatives.
-        let mut best: Option<(usize, usize, Representatives)> = None;
+        // The piece with the least cost, the first of equals, with its representatives.
+        // The cost is the piece's number of placements: the search branches on the
+        // restricted piece first, and the piece with the fewest placements is the most
+        // constrained (Knuth restricts X), which leaves the smallest trees below its
+        // representatives (8x8-square: X 7.6 M nodes, I 8.8 M, 0.42 s against 0.50 s;
+        // NOI2005: J 2.9 M, D 7.5 M). Ties go to fewer representatives, symmetric ones
+        // counting twice (their subtrees are searched whole).
+        let mut best: Option<((usize, usize), usize, Representatives)> = None;
+        let placements_of = |k: usize| puzzle.placements.iter().filter(|p| p.piece == k).count();
         if group.order() > 1 && puzzle.board.use_all_pieces {
             for (k, &r) in puzzle.remaining.iter().enumerate() {
                 let fixed_by_all = group.elements.iter().all(|g| g.pieces[k] == k);
@@ -220,7 +226,7 @@ impl Reduction {
                     continue;
                 }
                 let (reps, symmetric) = representatives(puzzle, &group, k);
-                let cost = reps.len() + 2 * symmetric;
+                let cost = (placements_of(k), reps.len() + 2 * symmetric);
                 if best.as_ref().is_none_or(|b| cost < b.0) {
                     best = Some((cost, k, reps));
                 }
@@ -245,7 +251,7 @@ impl Reduction {
                     continue;
                 }
                 let (reps, symmetric) = representatives_in(puzzle, &group, k, &rotations);
-                let cost = reps.len() + 2 * symmetric;
+                let cost = (placements_of(k), reps.len() + 2 * symmetric);
                 if best.as_ref().is_none_or(|b| cost < b.0) {
                     best = Some((cost, k, reps));
                 }
