@@ -331,6 +331,45 @@ mod tests {
         }
     }
 
+    /// Every solution `solver` reports, as sorted lists of placements' cells, sorted.
+    fn reported(solver: &Solver) -> Vec<Vec<Vec<crate::geom::Cell>>> {
+        let mut out = Vec::new();
+        solver.run(None, |t| {
+            let mut cells: Vec<_> = t.placements.iter().map(|p| p.cells.clone()).collect();
+            cells.sort();
+            out.push(cells);
+            ControlFlow::Continue(())
+        });
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn the_parts_of_a_reduction_report_the_same_classes_as_one_search() {
+        // The bitboard engine searches the reduction's parts (a second piece restricted
+        // below the symmetric representatives of the first); DLX searches one tree and
+        // filters. Both report the same solution of each class, in both modes.
+        use crate::bitboard::samples::*;
+        for (puzzle, parts) in [(scott(), 2), (pentomino_rectangle(20, 3), 2)] {
+            let reduction = Reduction::new(&puzzle);
+            assert!(reduction.second.is_some());
+            let all = reduction.parts(&puzzle);
+            assert_eq!(all.len(), parts, "{}", puzzle.board.name);
+            for part in &all {
+                assert!((part.iter().zip(&reduction.allowed)).all(|(&p, &a)| a || !p));
+            }
+            for mode in [SymmetryMode::Reduce, SymmetryMode::Keep] {
+                let mut solver = Solver::new(puzzle.clone(), mode);
+                assert_eq!(solver.engine, Engine::Bitboard);
+                let fast = reported(&solver);
+                assert!(solver.use_engine(Engine::Dlx));
+                let slow = reported(&solver);
+                assert_eq!(fast.len(), slow.len(), "{} {mode:?}", puzzle.board.name);
+                assert_eq!(fast, slow, "{} {mode:?}", puzzle.board.name);
+            }
+        }
+    }
+
     #[test]
     fn dominoes_8x8_on_the_bitboard_engine() {
         let puzzle = crate::bitboard::samples::domino_rectangle(8, 8);

@@ -34,6 +34,10 @@ const MEMO_MIN_NODES: u64 = 4;
 /// level, not eight).
 type Filled<M, const F: usize> = [M; F];
 
+/// A node's state: the filled squares, the pieces with copies left, and the signature of
+/// the copies left ([`Signature`]).
+type State<M, const F: usize> = (Filled<M, F>, u64, u64);
+
 /// How many of `entries` miss `filled` and the pieces `gone`, counting up to `cap` at
 /// most.
 #[inline(always)]
@@ -106,6 +110,9 @@ pub struct Engine<M, const F: usize> {
     /// slots (0: none), made at the first subtree started after `memo.1` nodes.
     pub memo: (u32, u64),
     table: Option<Memo<M>>,
+    /// The path and floor of the last replay and the state it reached, while the stack
+    /// is still the one it left.
+    replayed: Option<(Vec<u32>, usize, State<M, F>)>,
 }
 
 /// Why a path does not name a node of this search.
@@ -140,8 +147,19 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             full_left: Signature::new(&t.copies).map_or(0, |s| s.full),
             memo,
             table: None,
+            replayed: None,
             t,
         }
+    }
+
+    /// A fresh engine over `self`'s tables keeping only the placements `allowed`
+    /// (filtered in place when no other engine shares them).
+    pub fn keeping(self, allowed: &[bool]) -> Engine<M, F> {
+        let t = match Arc::try_unwrap(self.t) {
+            Ok(t) => t.keeping(allowed),
+            Err(shared) => shared.keeping_copy(allowed),
+        };
+        Engine::new(Arc::new(t), self.region_cap, self.memo)
     }
 
     fn reset(&mut self) {
@@ -270,11 +288,24 @@ impl<M: Bits, const F: usize> Engine<M, F> {
     /// Replays `path` from the root; leaves the stack holding one level per choice and
     /// returns the state of the node it names. Levels from `floor` on go on with the
     /// entries after the one replayed (a resumed run); those below it try no other.
-    fn replay(
-        &mut self,
-        path: &[u32],
-        floor: usize,
-    ) -> Result<(Filled<M, F>, u64, u64), PathError> {
+    fn replay(&mut self, path: &[u32], floor: usize) -> Result<State<M, F>, PathError> {
+        // The stack is still that of the last replay if nothing searched since (a
+        // worker asks for a task's placements, then searches it).
+        if let Some((p, fl, state)) = &self.replayed {
+            if *fl == floor && p[..] == *path {
+                return Ok(*state);
+            }
+        }
+        let state = self.replay_afresh(path, floor)?;
+        let mut p = self.replayed.take().map(|r| r.0).unwrap_or_default();
+        p.clear();
+        p.extend_from_slice(path);
+        self.replayed = Some((p, floor, state));
+        Ok(state)
+    }
+
+    fn replay_afresh(&mut self, path: &[u32], floor: usize) -> Result<State<M, F>, PathError> {
+        self.replayed = None;
         self.reset();
         let mut filled = [M::ZERO; F];
         filled[..self.t.fronts].copy_from_slice(&self.t.init[..self.t.fronts]);
@@ -364,6 +395,8 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         on_cut: &mut impl FnMut(&[u32]),
     ) -> Result<Option<Resume>, PathError> {
         let (filled, avail, left) = self.replay(path, floor)?;
+        // The stack changes from here on.
+        self.replayed = None;
         let cut = cut.map_or(usize::MAX, |c| floor + c);
         // Counting only: subtrees' counts can be looked up and recorded.
         let memo_fits = !FILL && cut == usize::MAX && self.memo.0 > 0 && self.full_left > 0;

@@ -316,6 +316,20 @@ impl BitSearch {
         BitSearch { inner }
     }
 
+    /// A fresh search of the same puzzle with only the placements `allowed` (a subset of
+    /// this search's), from this one's tables filtered rather than built again (in
+    /// place, unless a fork shares them: `search.fork().keeping(..)` leaves `search`
+    /// as it is).
+    pub fn keeping(self, allowed: &[bool]) -> BitSearch {
+        let inner = match self.inner {
+            Inner::W64(e) => Inner::W64(e.keeping(allowed)),
+            Inner::W128(e) => Inner::W128(e.keeping(allowed)),
+            Inner::W64x8(e) => Inner::W64x8(e.keeping(allowed)),
+            Inner::W128x8(e) => Inner::W128x8(e.keeping(allowed)),
+        };
+        BitSearch { inner }
+    }
+
     /// Every solution, in search order; false if the visitor stopped the search.
     pub fn run(&mut self, visitor: &mut impl BitVisitor) -> bool {
         self.run_from(&[], visitor)

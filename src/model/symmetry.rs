@@ -17,7 +17,7 @@
 //! only the one whose representative is least is kept. Without either kind of piece
 //! every solution is checked against the whole group.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::geom::{Cell, Transform};
 
@@ -190,6 +190,12 @@ pub struct Reduction {
     pub stabilizer: HashMap<usize, Vec<usize>>,
     /// The non-identity elements, for the check without a restricted piece.
     others: Vec<usize>,
+    /// A second piece (used once, mapped to itself by every symmetry) restricted below
+    /// the representatives that a symmetry fixes: there only its placements that are the
+    /// least of their images under that representative's stabilizer are needed (see
+    /// [`Reduction::parts`]), and per placement, whether it is one of this piece's.
+    pub second: Option<usize>,
+    of_second: Vec<bool>,
     /// Set when the restricted piece is one-sided and the reflections swap it with its
     /// mirror piece: it is then restricted under the rotations only, and each class's two
     /// halves are told apart by [`Mirrored`].
@@ -278,6 +284,25 @@ impl Reduction {
                 stabilizer.insert(rep, stab);
             }
         }
+        // Below a representative that symmetries fix, the solutions come in pairs (or
+        // more) that those symmetries swap; a second piece tells them apart, which lets
+        // the search skip half of them (8x8-square: 8.8 M nodes in one tree, 6.7 M in
+        // its parts; Scott's board: 79 k and 59 k).
+        let symmetric = stabilizer.values().any(|s| !s.is_empty());
+        let second = match piece {
+            Some(k) if symmetric && mirrored.is_none() => (0..puzzle.set.pieces.len())
+                .filter(|&j| {
+                    j != k
+                        && puzzle.remaining[j] == 1
+                        && group.elements.iter().all(|g| g.pieces[j] == j)
+                })
+                .min_by_key(|&j| puzzle.placements.iter().filter(|p| p.piece == j).count()),
+            _ => None,
+        };
+        let of_second = match second {
+            Some(q) => puzzle.placements.iter().map(|p| p.piece == q).collect(),
+            None => Vec::new(),
+        };
         Reduction {
             group,
             piece,
@@ -285,7 +310,61 @@ impl Reduction {
             stabilizer,
             others,
             mirrored,
+            second,
+            of_second,
         }
+    }
+
+    /// The reduced search as one or more searches, each with its allowed placements,
+    /// whose solutions together are those the reduction accepts (and maybe others it
+    /// rejects). With a second piece: one search with the representatives that no
+    /// symmetry fixes, then one per stabilizer among the others, with those
+    /// representatives only and the second piece only at placements that are the least
+    /// of their images under that stabilizer (and, for a single representative, without
+    /// the placements that overlap it: smaller tables). Otherwise the one search of
+    /// [`Reduction::allowed`].
+    pub fn parts(&self, puzzle: &Puzzle) -> Vec<Vec<bool>> {
+        if self.second.is_none() {
+            return vec![self.allowed.clone()];
+        }
+        let mut by_stabilizer: BTreeMap<&[usize], Vec<usize>> = BTreeMap::new();
+        for (&rep, stab) in &self.stabilizer {
+            if !stab.is_empty() {
+                by_stabilizer.entry(stab).or_default().push(rep);
+            }
+        }
+        let mut first = self.allowed.clone();
+        for rep in by_stabilizer.values().flatten() {
+            first[*rep] = false;
+        }
+        let mut parts = vec![first];
+        for (stab, reps) in &by_stabilizer {
+            let mut part = self.allowed.clone();
+            for &other in self.stabilizer.keys() {
+                part[other] = reps.contains(&other);
+            }
+            let alone = match reps[..] {
+                [rep] => Some((rep, &puzzle.placements[rep].cells)),
+                _ => None,
+            };
+            for (x, allowed) in part.iter_mut().enumerate() {
+                let overlaps = || {
+                    alone.is_some_and(|(rep, cells)| {
+                        x != rep && (puzzle.placements[x].cells.iter()).any(|c| cells.contains(c))
+                    })
+                };
+                if self.of_second[x] && !self.least_below(stab, x) || overlaps() {
+                    *allowed = false;
+                }
+            }
+            parts.push(part);
+        }
+        parts
+    }
+
+    /// Is placement `x` the least of its images under the elements `stab`?
+    fn least_below(&self, stab: &[usize], x: usize) -> bool {
+        stab.iter().all(|&h| self.group.images[h][x] as usize >= x)
     }
 
     /// True when the reduced search accepts every solution that contains the placements
@@ -293,12 +372,27 @@ impl Reduction {
     /// trivial, or `fixed` holds a representative of the restricted piece that no
     /// symmetry fixes (and the piece is not one-sided). Such solutions need no check and
     /// each stands for `order` solutions, so counting them needs no placements.
+    /// With a second piece, also a symmetric representative together with a placement
+    /// of the second piece that is less than all its images under the representative's
+    /// stabilizer.
     pub fn accepts_all_with(&self, fixed: &[usize]) -> bool {
-        self.group.order() == 1
-            || (self.mirrored.is_none()
-                && fixed
-                    .iter()
-                    .any(|k| self.stabilizer.get(k).is_some_and(Vec::is_empty)))
+        if self.group.order() == 1 {
+            return true;
+        }
+        if self.mirrored.is_some() {
+            return false;
+        }
+        fixed.iter().any(|k| match self.stabilizer.get(k) {
+            Some(stab) if stab.is_empty() => true,
+            Some(stab) => {
+                self.second.is_some()
+                    && fixed.iter().any(|&x| {
+                        self.of_second[x]
+                            && stab.iter().all(|&h| self.group.images[h][x] as usize > x)
+                    })
+            }
+            None => false,
+        })
     }
 
     /// Does the reduced search report this solution (sorted placement indices)? Exactly
@@ -313,8 +407,27 @@ impl Reduction {
                     .iter()
                     .find_map(|k| self.stabilizer.get(k))
                     .expect("every reduced solution uses the restricted piece");
-                if !stab.is_empty() && !self.group.is_least(solution, stab, scratch) {
-                    return false;
+                if !stab.is_empty() {
+                    // With a second piece: its placement must be the least of its images
+                    // under the stabilizer, and the solution the least of its images
+                    // under the elements that fix that placement too.
+                    let fixing: Vec<usize> = match self.second {
+                        Some(_) => {
+                            let &x = (solution.iter())
+                                .find(|&&x| self.of_second[x])
+                                .expect("every reduced solution uses the second piece");
+                            if !self.least_below(stab, x) {
+                                return false;
+                            }
+                            (stab.iter().copied())
+                                .filter(|&h| self.group.images[h][x] as usize == x)
+                                .collect()
+                        }
+                        None => stab.clone(),
+                    };
+                    if !self.group.is_least(solution, &fixing, scratch) {
+                        return false;
+                    }
                 }
                 match &self.mirrored {
                     None => true,

@@ -42,7 +42,9 @@ pub struct Checkpoint {
     pub tasks: Vec<Task>,
 }
 
-pub const FORMAT: &str = "polyx-checkpoint-2";
+/// Format 3: bitboard paths start with the part of the reduction, and the restricted
+/// piece is the one with the fewest placements (format 2's paths name other nodes).
+pub const FORMAT: &str = "polyx-checkpoint-3";
 
 /// A hash (FNV-1a, 64 bits, stable across builds) of the exact-cover matrix and of
 /// `options`, a text naming everything else that changes the result (mode, shard, ...).
@@ -155,9 +157,10 @@ mod tests {
 
     #[test]
     fn a_checkpoint_of_another_format_is_refused() {
-        // Format 1 named bitboard nodes by option positions; format 2 by list positions.
+        // Format 1 named bitboard nodes by option positions; format 2 by list positions
+        // without parts.
         let cp = Checkpoint {
-            format: "polyx-checkpoint-1".into(),
+            format: "polyx-checkpoint-2".into(),
             fingerprint: "f".into(),
             puzzle: "scott".into(),
             options: "keep".into(),
@@ -171,7 +174,7 @@ mod tests {
         std::fs::write(&path, serde_json::to_string(&cp).unwrap()).unwrap();
         let err = Checkpoint::load(&path, "f").unwrap_err().to_string();
         std::fs::remove_file(&path).unwrap();
-        assert!(err.contains("format \"polyx-checkpoint-1\""), "{err}");
+        assert!(err.contains("format \"polyx-checkpoint-2\""), "{err}");
         assert!(err.contains(FORMAT), "{err}");
     }
 }

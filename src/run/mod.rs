@@ -186,27 +186,75 @@ impl crate::cover::search::Visitor for WeightProbe<'_> {
     }
 }
 
-/// The bitboard engine as [`Subtrees`].
+/// The bitboard engine as [`Subtrees`]: one search per part of the reduction
+/// ([`crate::model::symmetry::Reduction::parts`]), under a root of its own. A path's
+/// first position names the part; the rest is a path in that part's search.
 pub struct BitSubtrees {
-    search: BitSearch,
+    parts: Vec<BitSearch>,
+    /// Each part's share of the tree, for Knuth's estimate: its share of the root's
+    /// options (the part's allowed placements of the restricted piece).
+    shares: Vec<f64>,
 }
 
 impl BitSubtrees {
     /// The bitboard search of `solver`'s puzzle, if that engine applies.
     pub fn new(solver: &Solver) -> Option<BitSubtrees> {
-        let mut search = BitSearch::new(&solver.puzzle, &solver.reduction.allowed)?;
+        let mut whole = BitSearch::new(&solver.puzzle, &solver.reduction.allowed)?;
         if !solver.memo {
-            search.set_memo_bits(0);
+            whole.set_memo_bits(0);
         }
-        Some(BitSubtrees { search })
+        let allowed = solver.reduction.parts(&solver.puzzle);
+        // The first part filters the whole search's tables in place (after the others
+        // have filtered copies of them).
+        let parts = if allowed.len() == 1 {
+            vec![whole]
+        } else {
+            let mut parts: Vec<BitSearch> = (allowed.iter().skip(1))
+                .map(|a| whole.fork().keeping(a))
+                .collect();
+            parts.insert(0, whole.keeping(&allowed[0]));
+            parts
+        };
+        let roots: Vec<f64> = (allowed.iter())
+            .map(|a| {
+                let of_piece = |k: usize| {
+                    let p = &solver.puzzle.placements[k];
+                    solver.reduction.piece == Some(p.piece)
+                };
+                (a.iter().enumerate())
+                    .filter(|&(k, &yes)| yes && of_piece(k))
+                    .count()
+                    .max(1) as f64
+            })
+            .collect();
+        let total: f64 = roots.iter().sum();
+        let shares = roots.iter().map(|r| r / total).collect();
+        Some(BitSubtrees { parts, shares })
     }
 
     /// A fresh engine over the same tables (for another thread).
     pub fn fork(&self) -> BitSubtrees {
         BitSubtrees {
-            search: self.search.fork(),
+            parts: self.parts.iter().map(BitSearch::fork).collect(),
+            shares: self.shares.clone(),
         }
     }
+
+    /// The part a path names and the path in it.
+    fn part<'p>(&self, path: &'p [u32]) -> Result<(usize, &'p [u32]), PathError> {
+        match path.split_first() {
+            Some((&i, rest)) if (i as usize) < self.parts.len() => Ok((i as usize, rest)),
+            _ => Err(PathError { level: 0 }),
+        }
+    }
+}
+
+/// `path` with `part` in front.
+fn in_part(part: usize, path: &[u32]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(path.len() + 1);
+    out.push(part as u32);
+    out.extend_from_slice(path);
+    out
 }
 
 /// Adapts a [`Sink`] to the bitboard engine's visitor.
@@ -247,11 +295,25 @@ fn bit_path_error(e: crate::bitboard::PathError) -> PathError {
 
 impl Subtrees for BitSubtrees {
     fn split(&mut self, sub: &Subproblem, depth: usize) -> Result<Vec<Subproblem>, PathError> {
-        let paths = self
-            .search
-            .split_below(&sub.path, depth)
-            .map_err(bit_path_error)?;
-        Ok(paths.into_iter().map(|path| Subproblem { path }).collect())
+        let mut out = Vec::new();
+        if sub.path.is_empty() {
+            if depth == 0 {
+                return Ok(vec![sub.clone()]);
+            }
+            for i in 0..self.parts.len() {
+                let paths = (self.parts[i].split_below(&[], depth - 1)).map_err(bit_path_error)?;
+                out.extend(paths.iter().map(|p| Subproblem {
+                    path: in_part(i, p),
+                }));
+            }
+        } else {
+            let (i, rest) = self.part(&sub.path)?;
+            let paths = (self.parts[i].split_below(rest, depth)).map_err(bit_path_error)?;
+            out.extend(paths.iter().map(|p| Subproblem {
+                path: in_part(i, p),
+            }));
+        }
+        Ok(out)
     }
 
     fn run_below(
@@ -266,27 +328,73 @@ impl Subtrees for BitSubtrees {
             placements: Vec::new(),
             wants,
         };
-        let stopped = self
-            .search
-            .run_below(&sub.path, resume, &mut visitor)
-            .map_err(bit_path_error)?;
-        Ok(stopped.map_or(Outcome::Complete, Outcome::Stopped))
+        // The parts below `sub` (all of them below the root), from the one `resume`
+        // names on.
+        let (from, below) = if sub.path.is_empty() {
+            let from = match resume {
+                Some(r) => self.part(&r.path)?.0,
+                None => 0,
+            };
+            (from, None)
+        } else {
+            let (i, rest) = self.part(&sub.path)?;
+            (i, Some(rest))
+        };
+        let to = if below.is_some() {
+            from + 1
+        } else {
+            self.parts.len()
+        };
+        for i in from..to {
+            let resume_here = match resume {
+                Some(r) if i == from && !r.path.is_empty() => Some(Resume {
+                    path: self.part(&r.path)?.1.to_vec(),
+                    visited: r.visited,
+                }),
+                _ => None,
+            };
+            let stopped = self.parts[i]
+                .run_below(below.unwrap_or(&[]), resume_here.as_ref(), &mut visitor)
+                .map_err(bit_path_error)?;
+            if let Some(r) = stopped {
+                return Ok(Outcome::Stopped(Resume {
+                    path: in_part(i, &r.path),
+                    visited: r.visited,
+                }));
+            }
+        }
+        Ok(Outcome::Complete)
     }
 
     fn weight(&mut self, sub: &Subproblem) -> f64 {
-        self.search.weight(&sub.path).unwrap_or(0.0)
+        if sub.path.is_empty() {
+            return 1.0;
+        }
+        match self.part(&sub.path) {
+            Ok((i, rest)) => self.shares[i] * self.parts[i].weight(rest).unwrap_or(0.0),
+            Err(_) => 0.0,
+        }
     }
 
     fn fixed_placements(&mut self, sub: &Subproblem) -> Vec<usize> {
-        let placements = self.search.placements_on(&sub.path).unwrap_or_default();
+        let Ok((i, rest)) = self.part(&sub.path) else {
+            return Vec::new();
+        };
+        let placements = self.parts[i].placements_on(rest).unwrap_or_default();
         placements.into_iter().map(|k| k as usize).collect()
     }
 
     fn stats(&self) -> Stats {
-        self.search.stats()
+        let mut total = Stats::default();
+        for p in &self.parts {
+            total += p.stats();
+        }
+        total
     }
 
     fn set_tick_interval(&mut self, log2: u32) {
-        self.search.set_tick_interval(log2);
+        for p in &mut self.parts {
+            p.set_tick_interval(log2);
+        }
     }
 }
