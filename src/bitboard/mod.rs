@@ -191,7 +191,7 @@ impl Default for Tuning {
             root_piece: 64,
             window: 2,
             beside: 3,
-            memo_bits: 14,
+            memo_bits: 13,
             memo_after: 1 << 16,
         }
     }
