@@ -162,14 +162,14 @@ impl Solver {
         self.mode == SymmetryMode::Keep && self.reduction.piece.is_none()
     }
 
-    /// What each solution containing the placements `fixed` adds to the count in the
-    /// chosen mode, if that is the same for all of them and needs no look at the rest of
-    /// the solution (see [`Reduction::accepts_all_with`]); `None` otherwise.
-    pub fn uniform_weight(&self, fixed: &[usize]) -> Option<u64> {
+    /// What each solution below a subproblem that `settled` describes adds to the count
+    /// in the chosen mode, if that is the same for all of them and needs no look at the
+    /// rest of the solution (see [`Reduction::accepts_all_with`]); `None` otherwise.
+    pub fn uniform_weight(&self, settled: &run::Settled) -> Option<u64> {
         if self.searches_every_solution() {
             return Some(1);
         }
-        if !self.reduction.accepts_all_with(fixed) {
+        if !(self.reduction).accepts_all_with(&settled.placements, settled.second_least) {
             return None;
         }
         Some(match self.mode {

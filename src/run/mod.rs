@@ -67,16 +67,27 @@ pub trait Subtrees: Send {
     ) -> Result<Outcome, PathError>;
     /// Knuth's estimate of the share of the whole tree below `sub`.
     fn weight(&mut self, sub: &Subproblem) -> f64;
-    /// Placements that every solution below `sub` contains (the choices on its path, or
-    /// fewer). The DLX engines name none: their solutions are checked one by one, as
-    /// they keep no memo of counts that a uniform weight would let them use.
-    fn fixed_placements(&mut self, _sub: &Subproblem) -> Vec<usize> {
-        Vec::new()
+    /// What every solution below `sub` shares. The DLX engines name nothing: their
+    /// solutions are checked one by one, as they keep no memo of counts that a uniform
+    /// weight would let them use.
+    fn settled(&mut self, _sub: &Subproblem) -> Settled {
+        Settled::default()
     }
     /// Counters over every call so far.
     fn stats(&self) -> Stats;
     /// Ticks every `2^log2` nodes.
     fn set_tick_interval(&mut self, log2: u32);
+}
+
+/// What every solution below a subproblem shares ([`Subtrees::settled`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settled {
+    /// Placements they all contain (the choices on the path, or fewer).
+    pub placements: Vec<usize>,
+    /// Whether they all place the reduction's second piece at the least of its images
+    /// under the stabilizer of their restricted placement (the search is a part of
+    /// [`crate::model::symmetry::Reduction::parts`] below symmetric representatives).
+    pub second_least: bool,
 }
 
 /// Adapts a [`Sink`] to the DLX engine's visitor.
@@ -376,12 +387,16 @@ impl Subtrees for BitSubtrees {
         }
     }
 
-    fn fixed_placements(&mut self, sub: &Subproblem) -> Vec<usize> {
+    fn settled(&mut self, sub: &Subproblem) -> Settled {
         let Ok((i, rest)) = self.part(&sub.path) else {
-            return Vec::new();
+            return Settled::default();
         };
         let placements = self.parts[i].placements_on(rest).unwrap_or_default();
-        placements.into_iter().map(|k| k as usize).collect()
+        Settled {
+            placements: placements.into_iter().map(|k| k as usize).collect(),
+            // Parts after the first are those below symmetric representatives.
+            second_least: i > 0,
+        }
     }
 
     fn stats(&self) -> Stats {

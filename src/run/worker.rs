@@ -58,9 +58,7 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
         } else if shared.solver.searches_every_solution() {
             Some(1)
         } else {
-            shared
-                .solver
-                .uniform_weight(&engine.fixed_placements(&task.sub))
+            shared.solver.uniform_weight(&engine.settled(&task.sub))
         };
         let before = engine.stats();
         let outcome = engine.run_below(&task.sub, task.resume.as_ref(), &mut sink);
