@@ -12,7 +12,10 @@
 //! Each class of solutions then has its members with that piece at the representative
 //! placement `r` forming one orbit of `r`'s stabilizer, so only when `r` is itself
 //! symmetric must a solution be checked for being the least of its stabilizer orbit.
-//! When the reflections instead swap a one-sided piece with its mirror piece, that piece
+//! There a second piece, used once and mapped to itself, is restricted the same way under
+//! that stabilizer ([`Reduction::parts`]): only solutions whose second piece sits at the
+//! least of its images are kept, and the check remains for those where that placement is
+//! symmetric too. When the reflections instead swap a one-sided piece with its mirror piece, that piece
 //! is restricted under the rotations alone, and of the (at most) two halves of a class
 //! only the one whose representative is least is kept. Without either kind of piece
 //! every solution is checked against the whole group.
@@ -286,12 +289,13 @@ impl Reduction {
         }
         // Below a representative that symmetries fix, the solutions come in pairs (or
         // more) that those symmetries swap; a second piece tells them apart, which lets
-        // the search skip half of them (8x8-square: 8.8 M nodes in one tree, 6.7 M in
-        // its parts; Scott's board: 79 k and 59 k).
+        // the search skip half of them (without the memo, 8x8-square: 8.8 M nodes in one
+        // tree, 6.7 M in its parts; Scott's board: 79 k and 59 k).
         // The second piece is the one with the fewest placements that those symmetries
         // fix (their solutions still need a check, and only they are not halved), then
-        // the fewest placements (8x8-square: I, none fixed by a diagonal reflection,
-        // 6.7 M nodes; the 2x2 square, 7 of 49 fixed, 7.6 M).
+        // the fewest placements (8x8-square, without the memo: I, none of whose
+        // placements a diagonal reflection fixes, 6.7 M nodes; the 2x2 square, 7 of 49
+        // fixed, 7.6 M).
         let symmetric: Vec<usize> = (stabilizer.values().flatten().copied())
             .collect::<std::collections::BTreeSet<usize>>()
             .into_iter()
