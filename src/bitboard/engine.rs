@@ -102,10 +102,9 @@ pub struct Engine<M, const F: usize> {
     /// Ticks come when `ticks & tick_mask == 0`.
     pub tick_mask: u64,
     ticks: u64,
-    /// The value of one copy of each piece in the signature of the copies left (all
-    /// zero if the signature does not fit a word, which turns the memo off) ...
-    weight: [u64; 64],
-    full_left: u64,
+    /// The signature of the copies left ([`Signature::NONE`] if it does not fit a word,
+    /// which turns the memo off) ...
+    signature: Signature,
     /// ... and the transposition table of counting searches, with up to `2^memo.0`
     /// slots (0: none), made at the first subtree started after `memo.1` nodes.
     pub memo: (u32, u64),
@@ -139,12 +138,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             region_cap,
             tick_mask: (1 << 12) - 1,
             ticks: 0,
-            weight: Signature::new(&t.copies).map_or([0; 64], |s| {
-                let mut w = [0; 64];
-                w[..s.weight.len()].copy_from_slice(&s.weight);
-                w
-            }),
-            full_left: Signature::new(&t.copies).map_or(0, |s| s.full),
+            signature: Signature::new(&t.copies).unwrap_or(Signature::NONE),
             memo,
             table: None,
             replayed: None,
@@ -153,13 +147,10 @@ impl<M: Bits, const F: usize> Engine<M, F> {
     }
 
     /// A fresh engine over `self`'s tables keeping only the placements `allowed`
-    /// (filtered in place when no other engine shares them).
+    /// (filtered in place when no other engine shares them, else in a copy).
     pub fn keeping(self, allowed: &[bool]) -> Engine<M, F> {
-        let t = match Arc::try_unwrap(self.t) {
-            Ok(t) => t.keeping(allowed),
-            Err(shared) => shared.keeping_copy(allowed),
-        };
-        Engine::new(Arc::new(t), self.region_cap, self.memo)
+        let t = Arc::try_unwrap(self.t).unwrap_or_else(|shared| (*shared).clone());
+        Engine::new(Arc::new(t.keeping(allowed)), self.region_cap, self.memo)
     }
 
     fn reset(&mut self) {
@@ -310,7 +301,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         let mut filled = [M::ZERO; F];
         filled[..self.t.fronts].copy_from_slice(&self.t.init[..self.t.fronts]);
         let mut avail = self.root_avail();
-        let mut left = self.full_left;
+        let mut left = self.signature.full;
         for (level, &pos) in path.iter().enumerate() {
             if filled[0] == self.t.full || !self.open(&filled, avail, left) {
                 return Err(PathError { level });
@@ -330,7 +321,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             top.next = if level < floor { top.end } else { k as u32 + 1 };
             let p = e.piece as usize;
             self.left[p] -= 1;
-            left -= self.weight[p];
+            left -= self.signature.weight[p];
             if self.left[p] == 0 {
                 avail &= !(1 << e.piece);
             }
@@ -399,7 +390,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         self.replayed = None;
         let cut = cut.map_or(usize::MAX, |c| floor + c);
         // Counting only: subtrees' counts can be looked up and recorded.
-        let memo_fits = !FILL && cut == usize::MAX && self.memo.0 > 0 && self.full_left > 0;
+        let memo_fits = !FILL && cut == usize::MAX && self.memo.0 > 0 && self.signature.full > 0;
         // Not before the engine has searched a while (checked here and at ticks): a
         // small search is over before the table's first touches (cache misses, page
         // faults) pay off (Scott's board). Levels opened before it starts are recorded
@@ -507,7 +498,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                     let o = e.option;
                     (self.place(&filled, o), self.t.masks[o as usize])
                 };
-                let child_left = left - self.weight[e.piece as usize];
+                let child_left = left - self.signature.weight[e.piece as usize];
                 // Looked up before the region test, so that the memory access overlaps
                 // it.
                 let recorded = match &self.table {

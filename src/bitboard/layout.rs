@@ -297,12 +297,7 @@ impl<M: Bits> Tables<M> {
             for &o in &by_low {
                 last[options[o].1 as usize] = Some(mask(o).trailing_zeros());
             }
-            expired.extend((0..=n).map(|c| {
-                last.iter().enumerate().fold(0u64, |e, (p, l)| match l {
-                    Some(l) if *l >= c => e,
-                    _ => e | 1 << p,
-                })
-            }));
+            expired.extend(expiry(&last, n));
             let mut at = 0;
             let mut count = vec![0u32; keys + 1];
             for c in 0..n {
@@ -416,8 +411,15 @@ impl<M: Bits> Tables<M> {
     /// the lists, the piece lists and the expiry masks are filtered in place; option ids
     /// stay. Much cheaper than [`Tables::new`] (the parts of a reduction share one build).
     pub fn keeping(mut self, keep: &[bool]) -> Tables<M> {
-        let (dropped, kept) = self.dropped(keep);
-        let kept = |e: &Entry<M>| kept(&dropped, e);
+        // Per option: dropped? And the pieces with a dropped option (the others' entries
+        // are kept without a look-up).
+        let dropped: Vec<bool> = (self.places.iter())
+            .map(|&place| !keep[place as usize])
+            .collect();
+        let touched = (dropped.iter().zip(&self.pieces))
+            .filter(|(&d, _)| d)
+            .fold(0u64, |t, (_, &p)| t | 1 << p);
+        let kept = |e: &Entry<M>| touched >> e.piece & 1 == 0 || !dropped[e.option as usize];
         // Compact the lists (each list start moves back by the entries dropped before
         // it), then the piece lists after them.
         let (mut read, mut write) = (0u32, 0u32);
@@ -445,62 +447,8 @@ impl<M: Bits> Tables<M> {
         }
         self.lists.truncate(write as usize);
         self.piece_lists.sort_by_key(|l| (l.to - l.from, l.piece));
-        self.expired = self.expiry(&dropped);
-        self
-    }
-
-    /// Like [`Tables::keeping`], into new tables, leaving these as they are. (Not a
-    /// clone filtered in place: a clone would touch every page of the lists, and page
-    /// faults are what filtering costs most; Scott's board: 380 pages a copy.)
-    pub fn keeping_copy(&self, keep: &[bool]) -> Tables<M> {
-        let (dropped, kept) = self.dropped(keep);
-        let kept = |e: &&Entry<M>| kept(&dropped, e);
-        let mut t = Tables {
-            list_start: Vec::with_capacity(self.list_start.len()),
-            lists: Vec::with_capacity(self.lists.len()),
-            piece_lists: Vec::with_capacity(self.piece_lists.len()),
-            expired: self.expiry(&dropped),
-            ..self.empty_lists()
-        };
-        for s in self.list_start.windows(2) {
-            t.list_start.push(t.lists.len() as u32);
-            let list = &self.lists[s[0] as usize..s[1] as usize];
-            t.lists.extend(list.iter().filter(kept));
-        }
-        t.list_start.push(t.lists.len() as u32);
-        for l in &self.piece_lists {
-            let from = t.lists.len() as u32;
-            let list = &self.lists[l.from as usize..l.to as usize];
-            t.lists.extend(list.iter().filter(kept));
-            t.piece_lists.push(PieceList {
-                piece: l.piece,
-                from,
-                to: t.lists.len() as u32,
-            });
-        }
-        t.piece_lists.sort_by_key(|l| (l.to - l.from, l.piece));
-        t
-    }
-
-    /// Per option: is it dropped by `keep`? And the test of an entry against that (the
-    /// entries of pieces with no dropped option are kept without a look-up).
-    #[allow(clippy::type_complexity)]
-    fn dropped(&self, keep: &[bool]) -> (Vec<bool>, impl Fn(&[bool], &Entry<M>) -> bool) {
-        let dropped: Vec<bool> = (self.places.iter())
-            .map(|&place| !keep[place as usize])
-            .collect();
-        let touched = (dropped.iter().zip(&self.pieces))
-            .filter(|(&d, _)| d)
-            .fold(0u64, |t, (_, &p)| t | 1 << p);
-        let kept = move |dropped: &[bool], e: &Entry<M>| {
-            touched >> e.piece & 1 == 0 || !dropped[e.option as usize]
-        };
-        (dropped, kept)
-    }
-
-    /// The expiry masks with the options `dropped` gone: a piece expires at square c of
-    /// numbering f when its kept options all have their lowest bit below c.
-    fn expiry(&self, dropped: &[bool]) -> Vec<u64> {
+        // A piece expires at square c of numbering f when its kept options all have
+        // their lowest bit below c.
         let (n, pieces) = (self.n as usize, self.copies.len());
         let mut last = vec![None::<u32>; self.fronts * pieces];
         for (o, _) in dropped.iter().enumerate().filter(|(_, &d)| !d) {
@@ -511,52 +459,12 @@ impl<M: Bits> Tables<M> {
                 *l = Some(l.map_or(low, |l| l.max(low)));
             }
         }
-        let mut expired = Vec::with_capacity(self.fronts * (n + 1));
+        self.expired.clear();
         for f in 0..self.fronts {
             let last = &last[f * pieces..][..pieces];
-            expired.extend((0..=n as u32).map(|c| {
-                last.iter().enumerate().fold(0u64, |e, (p, l)| match l {
-                    Some(l) if *l >= c => e,
-                    _ => e | 1 << p,
-                })
-            }));
+            self.expired.extend(expiry(last, n as u32));
         }
-        expired
-    }
-
-    /// A copy without the lists and expiry masks (which [`Tables::keeping_copy`]
-    /// fills).
-    fn empty_lists(&self) -> Tables<M> {
-        Tables {
-            n: self.n,
-            stride: self.stride,
-            fronts: self.fronts,
-            start: self.start.clone(),
-            masks: self.masks.clone(),
-            numbered: self.numbered.clone(),
-            pieces: self.pieces.clone(),
-            places: self.places.clone(),
-            init: self.init,
-            full: self.full,
-            not_first: self.not_first,
-            not_last: self.not_last,
-            copies: self.copies.clone(),
-            expired: Vec::new(),
-            use_all: self.use_all,
-            fillable: self.fillable.clone(),
-            single_below: self.single_below,
-            window: self.window,
-            beside: self.beside,
-            key_offset: self.key_offset.clone(),
-            key_bits: self.key_bits,
-            square: self.square.clone(),
-            list_start: Vec::new(),
-            lists: Vec::new(),
-            piece_lists: Vec::new(),
-            piece_depth: self.piece_depth,
-            good_enough: self.good_enough,
-            root_piece: self.root_piece,
-        }
+        self
     }
 
     /// The key of the lists of square `c` in numbering `f` for the filled squares `fm`.
@@ -579,6 +487,17 @@ impl<M: Bits> Tables<M> {
             | (m << self.stride)
             | (m >> self.stride)
     }
+}
+
+/// The expiry masks of one numbering's squares `0..=n`, from each piece's last lowest
+/// bit (`None`: no option): the pieces whose options all start below the square.
+fn expiry(last: &[Option<u32>], n: u32) -> impl Iterator<Item = u64> + '_ {
+    (0..=n).map(|c| {
+        last.iter().enumerate().fold(0u64, |e, (p, l)| match l {
+            Some(l) if *l >= c => e,
+            _ => e | 1 << p,
+        })
+    })
 }
 
 /// The `window` bits of `m` after bit `c`, then its `beside` bits from bit

@@ -13,29 +13,39 @@
 
 use super::Bits;
 
-/// The copies left of every piece as one number: a mixed-radix numeral whose digit for
-/// piece `p` is its copies left, in base `copies[p] + 1` (with one copy each, the set
-/// of pieces left as bits).
+/// The copies left of every piece (at most 64) as one number: a mixed-radix numeral
+/// whose digit for piece `p` is its copies left, in base `copies[p] + 1` (with one copy
+/// each, the set of pieces left as bits).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Signature {
     /// The value of one copy of each piece.
-    pub weight: Vec<u64>,
-    /// The numeral with every copy left.
+    pub weight: [u64; 64],
+    /// The numeral with every copy left (0 only for [`Signature::NONE`]).
     pub full: u64,
 }
 
 impl Signature {
-    /// The signature for pieces with `copies`, or `None` if it does not fit 64 bits.
+    /// No signature: every weight 0 (a search without a memo).
+    pub const NONE: Signature = Signature {
+        weight: [0; 64],
+        full: 0,
+    };
+
+    /// The signature for pieces with `copies`, or `None` if it does not fit 64 bits (or
+    /// there are more than 64 pieces, or none).
     pub fn new(copies: &[u32]) -> Option<Signature> {
-        let mut weight = Vec::with_capacity(copies.len());
+        if copies.len() > 64 {
+            return None;
+        }
+        let mut weight = [0; 64];
         // The value of the next digit (`None` once past 64 bits).
         let (mut place, mut full) = (Some(1u64), 0u64);
-        for &c in copies {
-            weight.push(place?);
+        for (w, &c) in weight.iter_mut().zip(copies) {
+            *w = place?;
             full = full.checked_add(place?.checked_mul(u64::from(c))?)?;
             place = place?.checked_mul(u64::from(c) + 1);
         }
-        Some(Signature { weight, full })
+        (full > 0).then_some(Signature { weight, full })
     }
 }
 
@@ -148,7 +158,7 @@ mod tests {
     #[test]
     fn signatures_are_mixed_radix_numerals() {
         let s = Signature::new(&[1, 3, 1]).unwrap();
-        assert_eq!(s.weight, vec![1, 2, 8]);
+        assert_eq!(s.weight[..4], [1, 2, 8, 0]);
         assert_eq!(s.full, 1 + 3 * 2 + 8);
         let ones = Signature::new(&[1; 64]).unwrap();
         assert_eq!(ones.full, u64::MAX);
