@@ -53,10 +53,10 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
         // Below a task whose path settles every solution's symmetry check (most tasks
         // of a reduced search), counting needs no placements and the engine may use its
         // memo of counts.
+        // (The replay that names the task's placements is the one its search starts
+        // from.)
         sink.uniform = if shared.opts.printing {
             None
-        } else if shared.solver.searches_every_solution() {
-            Some(1)
         } else {
             shared.solver.uniform_weight(&engine.settled(&task.sub))
         };
