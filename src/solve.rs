@@ -423,6 +423,42 @@ mod tests {
     }
 
     #[test]
+    fn the_reduction_restricts_the_most_constrained_pieces() {
+        use crate::bitboard::samples::eight_by_eight_square;
+        use crate::model::library::load_puzzle;
+        let puzzle = eight_by_eight_square();
+        let r = Reduction::new(&puzzle);
+        let name = |k: usize| puzzle.set.pieces[k].name.clone();
+        // X has the fewest placements (36; I 64); below X on a diagonal, I, none of whose
+        // placements the diagonal reflection fixes (the 2x2 square has fewer placements,
+        // but 7 on the diagonal).
+        assert_eq!(r.piece.map(name), Some("X".to_string()));
+        assert_eq!(r.second.map(name), Some("I".to_string()));
+        let mut symmetric = 0;
+        for (&rep, stab) in &r.stabilizer {
+            if stab.is_empty() {
+                assert!(r.accepts_all_with(&[rep], false));
+            } else {
+                // Only in a part, where I sits at the least of its images, does every
+                // solution count without a look at it.
+                assert!(!r.accepts_all_with(&[rep], false));
+                assert!(r.accepts_all_with(&[rep], true));
+                symmetric += 1;
+            }
+        }
+        assert_eq!(symmetric, 3);
+        // NOI2005: J has the fewest placements (28; D, with 36, made a tree 2.6 times
+        // larger).
+        let (b, s) = load_puzzle("noi2005", None).unwrap();
+        let puzzle = Puzzle::new(b, s).unwrap();
+        let r = Reduction::new(&puzzle);
+        assert_eq!(
+            r.piece.map(|k| puzzle.set.pieces[k].name.clone()),
+            Some("J".to_string())
+        );
+    }
+
+    #[test]
     fn dominoes_8x8_on_the_bitboard_engine() {
         let puzzle = crate::bitboard::samples::domino_rectangle(8, 8);
         let solver = Solver::new(puzzle, SymmetryMode::Keep);
