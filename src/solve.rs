@@ -459,6 +459,26 @@ mod tests {
     }
 
     #[test]
+    fn classes_counted_by_burnside_match_the_classes_listed() {
+        // Dominoes have copies, so no piece is restricted: a count takes Burnside's
+        // lemma, a listing keeps the least tiling of each class.
+        use crate::bitboard::samples::domino_rectangle;
+        for (w, h) in [(2, 2), (4, 4), (2, 6), (4, 5), (6, 6), (5, 6)] {
+            let solver = Solver::new(domino_rectangle(w, h), SymmetryMode::Reduce);
+            assert!(solver.reduction.piece.is_none());
+            let listed = reported(&solver).len() as u64;
+            assert_eq!(solver.count().solutions, listed, "{w}x{h}");
+            let mut dlx = Solver::new(domino_rectangle(w, h), SymmetryMode::Reduce);
+            assert!(dlx.use_engine(Engine::Dlx));
+            assert_eq!(dlx.count().solutions, listed, "{w}x{h} on DLX");
+        }
+        // 8x8: the classes the checkpointed (so plain) reduced search of
+        // `tests/long_runs.rs` lists one by one.
+        let solver = Solver::new(domino_rectangle(8, 8), SymmetryMode::Reduce);
+        assert_eq!(solver.count().solutions, 1_629_189);
+    }
+
+    #[test]
     fn dominoes_8x8_on_the_bitboard_engine() {
         let puzzle = crate::bitboard::samples::domino_rectangle(8, 8);
         let solver = Solver::new(puzzle, SymmetryMode::Keep);

@@ -5,6 +5,7 @@
 
 pub mod board;
 mod board_spec;
+pub mod burnside;
 mod images;
 pub mod library;
 pub mod parity;

@@ -13,6 +13,7 @@
 //! the solver chose.
 
 pub mod checkpoint;
+mod classes;
 mod commit;
 pub mod parallel;
 pub mod plan;

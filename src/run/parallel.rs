@@ -141,6 +141,9 @@ impl Shared<'_> {
 /// # Errors
 /// A checkpoint that cannot be read or written, or that belongs to another run.
 pub fn run(solver: &Solver, opts: &Options, emit: &mut Emit<'_>) -> Result<LongReport, Error> {
+    if let Some(report) = super::classes::by_burnside(solver, opts, emit)? {
+        return Ok(report);
+    }
     match solver.engine {
         Engine::Bitboard => {
             // The tables are built once; every thread's engine shares them.

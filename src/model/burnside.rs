@@ -1,0 +1,211 @@
+//! Counting classes of tilings by Burnside's lemma, for `--symmetry reduce` when no piece
+//! can be restricted (every piece has copies, as with 32 dominoes). The number of classes
+//! is the mean, over the board's symmetries, of the number of tilings each one maps onto
+//! itself: the identity fixes every tiling (the `keep` count), and a symmetry `g` fixes
+//! exactly the tilings made of whole orbits of placements under the powers of `g`. Those
+//! are counted by an exact cover of their own: one option per orbit whose placements do
+//! not overlap, and, for each piece, one item per orbit size, covered as many times as
+//! a split of the piece's copies into orbits of that size asks (one search per split).
+//! Far fewer symmetric tilings exist than tilings, so this costs little next to the
+//! `keep` count, and it replaces the search for the least tiling of each class.
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::cover::search::Visitor;
+use crate::cover::{AnySearch, Outcome, Problem, Visit};
+
+use super::puzzle::Puzzle;
+use super::symmetry::Group;
+
+/// At most this many splits of the copies (searches) per symmetry.
+const MAX_SPLITS: usize = 4096;
+
+/// Whether the classes of `puzzle`'s tilings can be counted this way: every cell and
+/// every copy must be used, and every symmetry must map every piece to itself (not so
+/// for one-sided sets whose reflections swap mirror pieces).
+pub fn applies(puzzle: &Puzzle, group: &Group) -> bool {
+    puzzle.board.cover_all_cells
+        && puzzle.board.use_all_pieces
+        && (group.elements.iter())
+            .all(|g| g.pieces.iter().enumerate().all(|(k, &image)| image == k))
+}
+
+/// The number of tilings of `puzzle` that symmetry `g` (an index into `group`) maps onto
+/// themselves and the search nodes that took; `None` if the copies split into too many
+/// ways to search each, or `stop` was set before the count was done.
+pub fn fixed_tilings(
+    puzzle: &Puzzle,
+    group: &Group,
+    g: usize,
+    stop: &AtomicBool,
+) -> Option<(u64, u64)> {
+    let image = &group.images[g];
+    // The orbits of placements under the powers of `g` whose placements are disjoint,
+    // by piece and size.
+    let mut seen = vec![false; puzzle.placements.len()];
+    let mut orbits: BTreeMap<(usize, usize), Vec<Vec<usize>>> = BTreeMap::new();
+    for start in 0..puzzle.placements.len() {
+        if seen[start] {
+            continue;
+        }
+        let mut cycle = vec![start];
+        seen[start] = true;
+        let mut k = image[start] as usize;
+        while k != start {
+            seen[k] = true;
+            cycle.push(k);
+            k = image[k] as usize;
+        }
+        let mut cells: Vec<usize> = (cycle.iter())
+            .flat_map(|&k| puzzle.placements[k].cells.iter())
+            .map(|c| cell_index(puzzle, c))
+            .collect();
+        let all = cells.len();
+        cells.sort_unstable();
+        cells.dedup();
+        if cells.len() == all {
+            let piece = puzzle.placements[start].piece;
+            orbits.entry((piece, cycle.len())).or_default().push(cells);
+        }
+    }
+    // Every way to split each piece's copies into orbits of the sizes it has.
+    let mut splits: Vec<Vec<u32>> = vec![Vec::new()];
+    for (piece, &copies) in puzzle.remaining.iter().enumerate() {
+        if copies == 0 {
+            continue;
+        }
+        let sizes: Vec<usize> = (orbits.keys())
+            .filter(|&&(p, _)| p == piece)
+            .map(|&(_, s)| s)
+            .collect();
+        let mut ways = Vec::new();
+        split(copies, &sizes, &mut Vec::new(), &mut ways);
+        let mut next = Vec::with_capacity(splits.len() * ways.len());
+        for s in &splits {
+            for w in &ways {
+                next.push(s.iter().chain(w).copied().collect());
+            }
+        }
+        if next.len() > MAX_SPLITS {
+            return None;
+        }
+        splits = next;
+    }
+    // The orbit classes in the order the splits list their counts.
+    let classes: Vec<(usize, usize)> = (puzzle.remaining.iter().enumerate())
+        .filter(|&(_, &copies)| copies > 0)
+        .flat_map(|(piece, _)| orbits.keys().filter(move |&&(p, _)| p == piece).copied())
+        .collect();
+    let (mut total, mut nodes) = (0, 0);
+    for counts in &splits {
+        let (t, n) = count_one_split(puzzle, &orbits, &classes, counts, stop)?;
+        total += t;
+        nodes += n;
+    }
+    Some((total, nodes))
+}
+
+/// The index of a cell among `puzzle.open`'s row-major frame.
+fn cell_index(puzzle: &Puzzle, c: &crate::geom::Cell) -> usize {
+    (c.y * puzzle.board.width + c.x) as usize
+}
+
+/// Every list of counts `n[i]` with `sum(n[i] * sizes[i]) == copies`, appended to `out`.
+fn split(copies: u32, sizes: &[usize], prefix: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+    match sizes.split_first() {
+        None => {
+            if copies == 0 {
+                out.push(prefix.clone());
+            }
+        }
+        Some((&size, rest)) => {
+            for n in 0..=copies / size as u32 {
+                prefix.push(n);
+                split(copies - n * size as u32, rest, prefix, out);
+                prefix.pop();
+            }
+        }
+    }
+}
+
+/// The symmetric tilings that use `counts[i]` orbits of class `classes[i]`, and the
+/// nodes searched; `None` if `stop` was set first.
+fn count_one_split(
+    puzzle: &Puzzle,
+    orbits: &BTreeMap<(usize, usize), Vec<Vec<usize>>>,
+    classes: &[(usize, usize)],
+    counts: &[u32],
+    stop: &AtomicBool,
+) -> Option<(u64, u64)> {
+    let mut problem = Problem::new();
+    let mut cell_item = vec![None; (puzzle.board.width * puzzle.board.height) as usize];
+    for c in &puzzle.open {
+        cell_item[cell_index(puzzle, c)] = Some(problem.add_primary(format!("r{}c{}", c.y, c.x)));
+    }
+    let mut row = Vec::new();
+    for (&(piece, size), &n) in classes.iter().zip(counts) {
+        if n == 0 {
+            continue;
+        }
+        let name = format!("{}x{size}", puzzle.set.pieces[piece].name);
+        let item = problem
+            .add_item(name, n, n)
+            .expect("bounds n..=n with n >= 1");
+        for cells in &orbits[&(piece, size)] {
+            row.clear();
+            row.push(item);
+            row.extend(
+                cells
+                    .iter()
+                    .map(|&i| cell_item[i].expect("placements cover open cells")),
+            );
+            problem
+                .add_option(&row)
+                .expect("an orbit names distinct, existing items");
+        }
+    }
+    let mut search = AnySearch::new(&problem);
+    let mut counter = Counter { stop, tilings: 0 };
+    match search.run(&mut counter) {
+        Outcome::Complete => Some((counter.tilings, search.stats().nodes)),
+        Outcome::Stopped(_) => None,
+    }
+}
+
+/// Counts solutions; stops at a tick once `stop` is set (Ctrl-C).
+struct Counter<'a> {
+    stop: &'a AtomicBool,
+    tilings: u64,
+}
+
+impl Visitor for Counter<'_> {
+    fn solution(&mut self, _visit: &Visit<'_>) -> ControlFlow<()> {
+        self.tilings += 1;
+        ControlFlow::Continue(())
+    }
+
+    fn tick(&mut self, _visit: &Visit<'_>) -> ControlFlow<()> {
+        if self.stop.load(Ordering::Relaxed) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_list_every_way_to_make_the_copies() {
+        let mut out = Vec::new();
+        split(4, &[1, 2], &mut Vec::new(), &mut out);
+        assert_eq!(out, vec![vec![0, 2], vec![2, 1], vec![4, 0]]);
+        out.clear();
+        split(3, &[2], &mut Vec::new(), &mut out);
+        assert!(out.is_empty());
+    }
+}
