@@ -425,3 +425,24 @@ fn progress_always_writes_plain_lines_to_a_pipe_and_never_to_stdout() {
         "auto shows nothing when stderr is not a terminal"
     );
 }
+
+#[test]
+fn an_unwatched_count_stops_on_its_budget() {
+    // No printing, progress or checkpoint: the workers do not wake the emitting thread
+    // after each task, yet a stop (here the node budget) still ends the run, with a
+    // partial count.
+    for board in ["4x15", "scott"] {
+        for s in solvers(board, SymmetryMode::Keep) {
+            let opts = Options {
+                threads: 2,
+                tick_log2: 6,
+                node_budget: Some(2_000),
+                ..Options::default()
+            };
+            let r = count(&s, &opts);
+            assert!(r.interrupted && !r.complete, "{board}: {r:?}");
+            let whole = count(&s, &Options::default());
+            assert!(whole.complete && r.solutions < whole.solutions, "{board}");
+        }
+    }
+}

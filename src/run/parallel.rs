@@ -134,6 +134,13 @@ impl Shared<'_> {
     pub fn halted(&self) -> bool {
         self.opts.stop.load(Ordering::Relaxed) || self.enough.load(Ordering::Relaxed)
     }
+
+    /// Whether the emitting thread follows the tasks as they go (to print solutions in
+    /// order, draw progress or write checkpoints). If not, workers neither wake it after
+    /// each task nor report their progress at ticks: it only waits for them to end.
+    pub fn watched(&self) -> bool {
+        self.opts.printing || self.opts.progress || self.opts.checkpoint.is_some()
+    }
 }
 
 /// Runs `solver`'s search with the engine it chose (`solver.engine`).

@@ -85,7 +85,9 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
             }
         }
         drop(state);
-        shared.changed.notify_all();
+        if shared.watched() {
+            shared.changed.notify_all();
+        }
     }
 }
 
@@ -198,11 +200,13 @@ impl Sink for TaskSink<'_, '_> {
                 shared.opts.stop.store(true, Ordering::Relaxed);
             }
         }
-        if let Ok(mut state) = shared.state.lock() {
-            state.slots[self.index] = Slot::Running {
-                weight: self.weight,
-                done,
-            };
+        if shared.watched() {
+            if let Ok(mut state) = shared.state.lock() {
+                state.slots[self.index] = Slot::Running {
+                    weight: self.weight,
+                    done,
+                };
+            }
         }
         if shared.halted() {
             return ControlFlow::Break(());
