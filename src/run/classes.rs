@@ -37,6 +37,7 @@ pub fn by_burnside(
     if !applies {
         return Ok(None);
     }
+    let start = std::time::Instant::now();
     let mut every = Solver::new(solver.puzzle.clone(), SymmetryMode::Keep);
     every.use_engine(solver.engine);
     every.memo = solver.memo;
@@ -69,5 +70,6 @@ pub fn by_burnside(
         "Burnside's sum is a multiple of the order"
     );
     report.solutions = fixed / order;
+    report.elapsed = start.elapsed();
     Ok(Some(report))
 }
