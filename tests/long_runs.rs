@@ -446,3 +446,27 @@ fn an_unwatched_count_stops_on_its_budget() {
         }
     }
 }
+
+#[test]
+fn an_interrupted_count_by_burnside_reports_a_lower_bound() {
+    // dominoes-8x8 in reduce mode counts classes by Burnside's lemma (no piece can be
+    // restricted): stopped during its `keep` count, it reports the tilings counted so
+    // far divided by the 8 symmetries, which no class count can be below.
+    for s in solvers("dominoes-8x8", SymmetryMode::Reduce) {
+        let opts = Options {
+            threads: 2,
+            tick_log2: 6,
+            node_budget: Some(2_000),
+            ..Options::default()
+        };
+        let r = count(&s, &opts);
+        assert!(r.interrupted && !r.complete, "{r:?}");
+        assert!(r.solutions < 1_629_189, "{r:?}");
+    }
+    let whole = count(
+        &solver("dominoes-8x8", SymmetryMode::Reduce),
+        &Options::default(),
+    );
+    assert!(whole.complete);
+    assert_eq!(whole.solutions, 1_629_189);
+}
