@@ -426,6 +426,16 @@ fn progress_always_writes_plain_lines_to_a_pipe_and_never_to_stdout() {
     );
 }
 
+/// Two threads that stop after about 2,000 nodes, with neither progress nor checkpoint.
+fn small_budget() -> Options {
+    Options {
+        threads: 2,
+        tick_log2: 6,
+        node_budget: Some(2_000),
+        ..Options::default()
+    }
+}
+
 #[test]
 fn an_unwatched_count_stops_on_its_budget() {
     // No printing, progress or checkpoint: the workers do not wake the emitting thread
@@ -433,13 +443,7 @@ fn an_unwatched_count_stops_on_its_budget() {
     // partial count.
     for board in ["4x15", "scott"] {
         for s in solvers(board, SymmetryMode::Keep) {
-            let opts = Options {
-                threads: 2,
-                tick_log2: 6,
-                node_budget: Some(2_000),
-                ..Options::default()
-            };
-            let r = count(&s, &opts);
+            let r = count(&s, &small_budget());
             assert!(r.interrupted && !r.complete, "{board}: {r:?}");
             let whole = count(&s, &Options::default());
             assert!(whole.complete && r.solutions < whole.solutions, "{board}");
@@ -453,13 +457,7 @@ fn an_interrupted_count_by_burnside_reports_a_lower_bound() {
     // restricted): stopped during its `keep` count, it reports the tilings counted so
     // far divided by the 8 symmetries, which no class count can be below.
     for s in solvers("dominoes-8x8", SymmetryMode::Reduce) {
-        let opts = Options {
-            threads: 2,
-            tick_log2: 6,
-            node_budget: Some(2_000),
-            ..Options::default()
-        };
-        let r = count(&s, &opts);
+        let r = count(&s, &small_budget());
         assert!(r.interrupted && !r.complete, "{r:?}");
         assert!(r.solutions < 1_629_189, "{r:?}");
     }

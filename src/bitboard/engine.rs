@@ -410,12 +410,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                     memo_on = memo_fits && self.start_memo();
                     let done = self.progress(floor);
                     if visitor.tick(done).is_break() {
-                        self.fill_path();
-                        let path = self.path.clone();
-                        return Ok(Some(Resume {
-                            path,
-                            visited: false,
-                        }));
+                        return Ok(Some(self.stopped(false)));
                     }
                 }
                 if filled[0] == self.t.full {
@@ -433,12 +428,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                                 }
                             }
                             if visitor.solution(&self.solution).is_break() {
-                                self.fill_path();
-                                let path = self.path.clone();
-                                return Ok(Some(Resume {
-                                    path,
-                                    visited: true,
-                                }));
+                                return Ok(Some(self.stopped(true)));
                             }
                         }
                     }
@@ -448,12 +438,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 } else if let Some(n) = recorded {
                     self.stats.solutions += n;
                     if visitor.solutions(n).is_break() {
-                        self.fill_path();
-                        let path = self.path.clone();
-                        return Ok(Some(Resume {
-                            path,
-                            visited: true,
-                        }));
+                        return Ok(Some(self.stopped(true)));
                     }
                 } else {
                     self.open(&filled, avail, left);
@@ -561,6 +546,16 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         Ok((self.stack.iter())
             .map(|l| t.places[t.lists[l.chosen as usize].option as usize])
             .collect())
+    }
+
+    /// Where a stopped search resumes: the node on top of the stack, already searched
+    /// if `visited`.
+    fn stopped(&mut self, visited: bool) -> Resume {
+        self.fill_path();
+        Resume {
+            path: self.path.clone(),
+            visited,
+        }
     }
 
     fn fill_path(&mut self) {

@@ -44,12 +44,7 @@ pub trait Sink {
     }
     /// `n` solutions at once, from an engine that counts without visiting each one
     /// (only when [`Sink::wants_placements`] is false).
-    fn solutions(&mut self, n: u64) -> ControlFlow<()> {
-        for _ in 0..n {
-            self.solution(&[])?;
-        }
-        ControlFlow::Continue(())
-    }
+    fn solutions(&mut self, n: u64) -> ControlFlow<()>;
     /// Every so many nodes: `done` estimates the share of the subtree below the
     /// subproblem already searched. Breaking stops the run so that it can be resumed.
     fn tick(&mut self, done: f64) -> ControlFlow<()>;
