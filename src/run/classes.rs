@@ -1,7 +1,7 @@
 //! Counting classes of tilings by Burnside's lemma ([`crate::model::burnside`]) when a
-//! reduced count has no piece to restrict: the run counts every tiling (`keep`, on all
-//! cores, with the bitboard engine's memo), then adds the tilings each other symmetry
-//! fixes and divides by the group's order. Without it such a count searched every tiling
+//! reduced count has no piece to restrict: the run counts the tilings each symmetry but
+//! the identity fixes, then every tiling (`keep`, on all cores, with the bitboard
+//! engine's memo), and divides the sum by the group's order. Without it such a count searched every tiling
 //! and kept the least of each class, no faster than `keep`
 //! (`count dominoes-8x8`: 3.2 s before, a few milliseconds with it).
 //!
@@ -9,6 +9,8 @@
 //! checkpoint (a checkpoint records tasks of the one reduced search). An interrupted run
 //! reports the tilings counted so far divided by the group's order, a lower bound on the
 //! classes among them.
+
+use std::sync::atomic::Ordering;
 
 use crate::error::Error;
 use crate::model::burnside;
@@ -38,38 +40,40 @@ pub fn by_burnside(
         return Ok(None);
     }
     let start = std::time::Instant::now();
+    // The tilings each symmetry but the identity fixes, first: they decide whether this
+    // applies (too many splits of the copies: the plain reduced search instead) before
+    // the long `keep` count runs.
+    let (mut fixed, mut nodes, mut stopped) = (0, 0, false);
+    for g in 1..group.order() {
+        match burnside::fixed_tilings(&solver.puzzle, group, g, &opts.stop) {
+            Some((tilings, n)) => {
+                fixed += tilings;
+                nodes += n;
+            }
+            None if opts.stop.load(Ordering::Relaxed) => {
+                // The `keep` run below stops at once and reports what it has.
+                stopped = true;
+                break;
+            }
+            None => return Ok(None),
+        }
+    }
     let mut every = Solver::new(solver.puzzle.clone(), SymmetryMode::Keep);
     every.use_engine(solver.engine);
     every.memo = solver.memo;
     let mut report = run(&every, opts, emit)?;
     let order = group.order() as u64;
-    if !report.complete {
-        report.solutions /= order;
-        return Ok(Some(report));
-    }
-    let mut fixed = report.solutions;
-    for g in 1..group.order() {
-        match burnside::fixed_tilings(&solver.puzzle, group, g, &opts.stop) {
-            Some((tilings, nodes)) => {
-                fixed += tilings;
-                report.stats.nodes += nodes;
-            }
-            None if opts.stop.load(std::sync::atomic::Ordering::Relaxed) => {
-                report.solutions /= order;
-                report.complete = false;
-                report.interrupted = true;
-                return Ok(Some(report));
-            }
-            // Too many splits of the copies: the plain reduced search instead.
-            None => return Ok(None),
-        }
-    }
-    debug_assert_eq!(
-        fixed % order,
-        0,
-        "Burnside's sum is a multiple of the order"
-    );
-    report.solutions = fixed / order;
+    report.stats.nodes += nodes;
     report.elapsed = start.elapsed();
+    if stopped || !report.complete {
+        report.complete = false;
+        report.interrupted |= stopped;
+        report.solutions /= order;
+    } else {
+        // The identity fixes every tiling.
+        let sum = report.solutions + fixed;
+        debug_assert_eq!(sum % order, 0, "Burnside's sum is a multiple of the order");
+        report.solutions = sum / order;
+    }
     Ok(Some(report))
 }
