@@ -112,6 +112,10 @@ pub struct Engine<M, const F: usize> {
     /// The path and floor of the last replay and the state it reached, while the stack
     /// is still the one it left.
     replayed: Option<(Vec<u32>, usize, State<M, F>)>,
+    /// The lists (ranges of `t.lists`) the nodes at depth 0, 1, ... branch on, before
+    /// the usual rule takes over (one part of a reduction, see
+    /// [`super::BitSearch::parts`]).
+    firsts: Vec<(u32, u32)>,
 }
 
 /// Why a path does not name a node of this search.
@@ -142,15 +146,38 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             memo,
             table: None,
             replayed: None,
+            firsts: Vec::new(),
             t,
         }
     }
 
-    /// A fresh engine over `self`'s tables keeping only the placements `allowed`
-    /// (filtered in place when no other engine shares them, else in a copy).
-    pub fn keeping(self, allowed: &[bool]) -> Engine<M, F> {
-        let t = Arc::try_unwrap(self.t).unwrap_or_else(|shared| (*shared).clone());
-        Engine::new(Arc::new(t.keeping(allowed)), self.region_cap, self.memo)
+    /// A fresh engine with the same settings over the same tables (for another thread).
+    pub fn fork(&self) -> Engine<M, F> {
+        let mut e = Engine::new(Arc::clone(&self.t), self.region_cap, self.memo);
+        e.tick_mask = self.tick_mask;
+        e.firsts.clone_from(&self.firsts);
+        e
+    }
+
+    /// One engine per entry of `firsts`, all over `self`'s tables (extended, in place
+    /// if no other engine shares them, by the lists they branch on first): engine `i`
+    /// branches at depth `d` on the placements `firsts[i][d]` (indices in
+    /// `puzzle.placements`, each an option of the tables).
+    pub fn parts(self, firsts: &[Vec<Vec<usize>>]) -> Vec<Engine<M, F>> {
+        let (region_cap, memo, tick_mask) = (self.region_cap, self.memo, self.tick_mask);
+        let mut t = Arc::try_unwrap(self.t).unwrap_or_else(|shared| (*shared).clone());
+        let ranges: Vec<Vec<(u32, u32)>> = (firsts.iter())
+            .map(|levels| levels.iter().map(|l| t.add_list(l)).collect())
+            .collect();
+        let t = Arc::new(t);
+        (ranges.into_iter())
+            .map(|firsts| {
+                let mut e = Engine::new(Arc::clone(&t), region_cap, memo);
+                e.tick_mask = tick_mask;
+                e.firsts = firsts;
+                e
+            })
+            .collect()
     }
 
     fn reset(&mut self) {
@@ -187,6 +214,10 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         let n = t.n as usize;
         let (mut best, mut from, mut to, mut front) = (u32::MAX, 0, 0, 0);
         let depth = self.stack.len() as u32;
+        if let Some(&(from, to)) = self.firsts.get(depth as usize) {
+            self.push(filled, avail, left, (from, to, 0));
+            return true;
+        }
         let plain = F == 1 && depth >= t.piece_depth;
         // Start with the front the parent branched on: its square often still has
         // few options, and a good-enough one ends the scan early.
@@ -252,6 +283,15 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 }
             }
         }
+        self.push(filled, avail, left, (from, to, front));
+        true
+    }
+
+    /// Pushes the node with state (`filled`, `avail`, `left`) that branches on the
+    /// entries `from..to` of `t.lists`, whose masks are in numbering `front`.
+    #[inline(always)]
+    fn push(&mut self, filled: &Filled<M, F>, avail: u64, left: u64, list: (u32, u32, u32)) {
+        let (from, to, front) = list;
         self.stack.push(Level {
             filled: *filled,
             avail,
@@ -264,7 +304,6 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             base: self.stats.solutions,
             base_nodes: self.stats.nodes,
         });
-        true
     }
 
     /// Whether the memo is in use, making it once the engine has searched

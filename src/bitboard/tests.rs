@@ -420,21 +420,22 @@ fn the_parts_of_a_reduction_shrink_the_tree() {
     assert_eq!(parts.len(), 2);
     let mut whole = BitSearch::new(&p, &reduction.allowed).expect("applies");
     whole.set_memo_bits(0);
+    let firsts = reduction.firsts(&p, &parts);
     let mut in_parts = 0;
     let mut found = 0;
-    for part in &parts {
-        let mut s = whole.fork().keeping(part);
+    for mut s in whole.fork().parts(&firsts) {
         found += s.count();
         in_parts += s.stats().nodes;
     }
     let all_found = whole.count();
     // The parts find the 65 classes (the whole tree also their mirror images on the
-    // diagonal), in a quarter fewer nodes.
+    // diagonal), in a fifth fewer nodes (60,463 against 78,979; 58,507 when the second
+    // piece was placed by the usual rule, from tables filtered per part).
     assert_eq!(found, 65);
     assert!(all_found > found);
     let nodes = whole.stats().nodes;
     assert!(
-        in_parts * 4 < nodes * 3,
+        in_parts * 5 < nodes * 4,
         "{in_parts} nodes in parts, {nodes} in one tree"
     );
 }

@@ -381,6 +381,30 @@ impl Reduction {
         parts
     }
 
+    /// What each of `parts` (from [`Reduction::parts`]) can branch on first, in a
+    /// search that allows every part's placements: its placements of the restricted
+    /// piece, then, in the parts below symmetric representatives (all but the first),
+    /// its placements of the second piece. Both pieces are used exactly once, and a
+    /// part allows the same placements of every other piece as the whole reduction but
+    /// those that overlap its one representative (which, placed first, rules them out
+    /// anyway), so such a search finds exactly the part's solutions.
+    pub fn firsts(&self, puzzle: &Puzzle, parts: &[Vec<bool>]) -> Vec<Vec<Vec<usize>>> {
+        let of = |part: &[bool], piece: Option<usize>| -> Vec<usize> {
+            (0..part.len())
+                .filter(|&k| part[k] && Some(puzzle.placements[k].piece) == piece)
+                .collect()
+        };
+        (parts.iter().enumerate())
+            .map(|(i, part)| {
+                let mut firsts = vec![of(part, self.piece)];
+                if i > 0 {
+                    firsts.push(of(part, self.second));
+                }
+                firsts
+            })
+            .collect()
+    }
+
     /// Does no element of `stab` fix a placement of the second piece that is the least
     /// of its images under `stab`?
     fn second_never_fixed(&self, stab: &[usize]) -> bool {

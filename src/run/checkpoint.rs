@@ -42,9 +42,10 @@ pub struct Checkpoint {
     pub tasks: Vec<Task>,
 }
 
-/// Format 3: bitboard paths start with the part of the reduction, and the restricted
-/// piece is the one with the fewest placements (format 2's paths name other nodes).
-pub const FORMAT: &str = "polyx-checkpoint-3";
+/// Format 4: bitboard paths start with the part of the reduction, whose first levels
+/// branch on the restricted piece and then (below symmetric representatives) on the
+/// second piece (format 3's paths below symmetric representatives name other nodes).
+pub const FORMAT: &str = "polyx-checkpoint-4";
 
 /// A hash (FNV-1a, 64 bits, stable across builds) of the exact-cover matrix and of
 /// `options`, a text naming everything else that changes the result (mode, shard, ...).
@@ -158,9 +159,9 @@ mod tests {
     #[test]
     fn a_checkpoint_of_another_format_is_refused() {
         // Format 1 named bitboard nodes by option positions; format 2 by list positions
-        // without parts.
+        // without parts; format 3 had parts whose second level followed the usual rule.
         let cp = Checkpoint {
-            format: "polyx-checkpoint-2".into(),
+            format: "polyx-checkpoint-3".into(),
             fingerprint: "f".into(),
             puzzle: "scott".into(),
             options: "keep".into(),
@@ -174,7 +175,7 @@ mod tests {
         std::fs::write(&path, serde_json::to_string(&cp).unwrap()).unwrap();
         let err = Checkpoint::load(&path, "f").unwrap_err().to_string();
         std::fs::remove_file(&path).unwrap();
-        assert!(err.contains("format \"polyx-checkpoint-2\""), "{err}");
+        assert!(err.contains("format \"polyx-checkpoint-3\""), "{err}");
         assert!(err.contains(FORMAT), "{err}");
     }
 }

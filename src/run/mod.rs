@@ -211,16 +211,10 @@ impl BitSubtrees {
             whole.set_memo_bits(0);
         }
         let allowed = solver.reduction.parts(&solver.puzzle);
-        // The first part filters the whole search's tables in place (after the others
-        // have filtered copies of them).
         let parts = if allowed.len() == 1 {
             vec![whole]
         } else {
-            let mut parts: Vec<BitSearch> = (allowed.iter().skip(1))
-                .map(|a| whole.fork().keeping(a))
-                .collect();
-            parts.insert(0, whole.keeping(&allowed[0]));
-            parts
+            whole.parts(&solver.reduction.firsts(&solver.puzzle, &allowed))
         };
         let roots: Vec<f64> = (allowed.iter())
             .map(|a| {
