@@ -18,6 +18,7 @@ mod commit;
 pub mod parallel;
 pub mod plan;
 pub mod progress;
+mod queue;
 pub mod shard;
 mod worker;
 

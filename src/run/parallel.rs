@@ -1,9 +1,10 @@
-//! The run itself: tasks (subproblems, in search order) handed out from one shared queue,
-//! lowest index first, to worker threads that each own an engine (`worker.rs`); each
-//! task's solutions are buffered and emitted in task order by the calling thread, which
-//! also draws the progress line and writes checkpoints. Taking tasks in order keeps the
-//! buffered solutions few and lets a limit stop the run once the first N in order are
-//! known.
+//! The run itself: tasks (subproblems, in search order) handed out from one shared queue
+//! (`queue.rs`: lowest index first when printing, in one block per worker when
+//! counting) to worker threads that each own an engine (`worker.rs`); each task's
+//! solutions are buffered and emitted in task order by the calling thread, which also
+//! draws the progress line and writes checkpoints. Taking tasks in order when printing
+//! keeps the buffered solutions few and lets a limit stop the run once the first N in
+//! order are known.
 //!
 //! Committed work (counted, and left out of a checkpoint's tasks): when counting, every
 //! finished task and the part of a stopped task before its resume point; when printing,
@@ -11,7 +12,7 @@
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -24,6 +25,7 @@ use super::checkpoint::{self, Checkpoint, Task};
 use super::commit::{buffered, in_flight, snapshot, Emitter};
 use super::plan::shard_tasks;
 use super::progress::Progress;
+use super::queue::TaskQueue;
 use super::shard::Shard;
 use super::worker::worker;
 use super::{BitSubtrees, DlxSubtrees, Subtrees};
@@ -120,7 +122,7 @@ pub(super) struct Shared<'a> {
     pub opts: &'a Options,
     pub tasks: Vec<Task>,
     /// The next task to hand out.
-    pub next: AtomicUsize,
+    pub queue: TaskQueue,
     /// Set once enough solutions were emitted (or the emitter broke).
     pub enough: AtomicBool,
     /// Ticks of all workers (for the node budget).
@@ -215,7 +217,7 @@ pub fn run_with<E: Subtrees>(
     let shared = Shared {
         solver,
         opts,
-        next: AtomicUsize::new(0),
+        queue: TaskQueue::new(n, threads, opts.printing),
         enough: AtomicBool::new(opts.limit.is_some_and(|l| base.solutions >= l)),
         ticks: AtomicU64::new(0),
         state: Mutex::new(State {
@@ -237,8 +239,9 @@ pub fn run_with<E: Subtrees>(
     };
     let mut last_save = Instant::now();
     std::thread::scope(|s| -> Result<(), Error> {
-        for _ in 0..threads {
-            s.spawn(|| worker(&shared, make));
+        let shared_ref = &shared;
+        for id in 0..threads {
+            s.spawn(move || worker(shared_ref, make, id));
         }
         let mut state = shared.state.lock().expect("no worker panics");
         loop {

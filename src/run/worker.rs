@@ -1,5 +1,5 @@
-//! The worker side of a run: each worker thread owns one engine, takes the lowest task
-//! not yet taken, searches below it and leaves the result (counters, buffered solutions,
+//! The worker side of a run: each worker thread owns one engine, takes a task from the
+//! queue (`queue.rs`), searches below it and leaves the result (counters, buffered solutions,
 //! the resume point if it stopped) in the task's slot for the emitter. A [`TaskSink`]
 //! accepts one solution per symmetry class and counts (and, when printing, buffers) it in
 //! the chosen mode; ticks publish progress and stop the task once the run is halted.
@@ -16,7 +16,7 @@ use super::plan::minus;
 use super::{Sink, Subtrees};
 
 /// Takes tasks until none is left or the run is halted.
-pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + Sync)) {
+pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + Sync), id: usize) {
     let _active = Active(shared);
     let mut engine = make();
     engine.set_tick_interval(shared.opts.tick_log2);
@@ -32,10 +32,10 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
         uniform: None,
     };
     while !shared.halted() {
-        let k = shared.next.fetch_add(1, Ordering::Relaxed);
-        let Some(task) = shared.tasks.get(k) else {
+        let Some(k) = shared.queue.take(id) else {
             break;
         };
+        let task = &shared.tasks[k];
         // Weights feed only the progress estimate and the checkpoint's share done; a
         // weight replays the task's path, so runs that show neither skip it (Scott's
         // board: 7 of 68 M instructions went to replays and weights).
