@@ -38,17 +38,19 @@ type Filled<M, const F: usize> = [M; F];
 /// the copies left ([`Signature`]).
 type State<M, const F: usize> = (Filled<M, F>, u64, u64);
 
-/// How many of `entries` miss `filled` and the pieces `gone`, counting up to `cap` at
-/// most.
+/// How many of `entries` miss `filled` and the pieces `gone`, stopping (with at least
+/// `cap`) once `cap` are found. Counted without a branch per entry, eight at a time:
+/// whether an entry fits is a coin toss the branch predictor loses (one thread,
+/// 8x8-square 0.54 s -> 0.37 s, Scott's board 8.4 -> 6.3 ms).
 #[inline(always)]
 fn fitting<M: Bits>(entries: &[Entry<M>], filled: M, gone: u64, cap: u32) -> u32 {
     let mut fits = 0;
-    for e in entries {
-        if e.mask & filled == M::ZERO && gone >> e.piece & 1 == 0 {
-            fits += 1;
-            if fits >= cap {
-                break;
-            }
+    for chunk in entries.chunks(8) {
+        for e in chunk {
+            fits += u32::from((e.mask & filled == M::ZERO) & (gone >> e.piece & 1 == 0));
+        }
+        if fits >= cap {
+            break;
         }
     }
     fits
