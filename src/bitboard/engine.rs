@@ -56,6 +56,19 @@ fn fitting<M: Bits>(entries: &[Entry<M>], filled: M, gone: u64, cap: u32) -> u32
     fits
 }
 
+/// Bit `i` set: entry `from + i` of `entries` (one of the first 64 from `from`) misses
+/// `filled` and its piece is in `avail`. Computed without a branch per entry, like
+/// [`fitting`].
+#[inline(always)]
+fn fit_mask<M: Bits>(entries: &[Entry<M>], from: u32, to: u32, filled: M, avail: u64) -> u64 {
+    let to = to.min(from.saturating_add(64));
+    let mut fit = 0u64;
+    for (i, e) in entries[from as usize..to as usize].iter().enumerate() {
+        fit |= u64::from((e.mask & filled == M::ZERO) & (avail >> e.piece & 1 == 1)) << i;
+    }
+    fit
+}
+
 /// One open node on the stack: its state and where its branching has got to. Aligned to
 /// a cache line so that no other thread's data shares a line with the stack.
 #[derive(Copy, Clone, Debug)]
@@ -67,6 +80,11 @@ struct Level<M, const F: usize> {
     /// The next entry of `lists` to try, and the end of this node's list.
     next: u32,
     end: u32,
+    /// The entries from `fit_from` on (64 at most) that fit and are still to try, as
+    /// bits ([`fit_mask`]): the search goes to the next one without a test per entry
+    /// (whether an entry fits is a coin toss the branch predictor loses).
+    fit: u64,
+    fit_from: u32,
     /// Where this node's list begins (positions are counted from it).
     first: u32,
     /// The entry chosen (for the child being searched), or `NONE`.
@@ -294,11 +312,14 @@ impl<M: Bits, const F: usize> Engine<M, F> {
     #[inline(always)]
     fn push(&mut self, filled: &Filled<M, F>, avail: u64, left: u64, list: (u32, u32, u32)) {
         let (from, to, front) = list;
+        let fit = fit_mask(&self.t.lists, from, to, filled[front as usize], avail);
         self.stack.push(Level {
             filled: *filled,
             avail,
             next: from,
             end: to,
+            fit,
+            fit_from: from,
             first: from,
             chosen: NONE,
             front,
@@ -360,6 +381,8 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             }
             top.chosen = k as u32;
             top.next = if level < floor { top.end } else { k as u32 + 1 };
+            top.fit_from = top.next;
+            top.fit = fit_mask(&self.t.lists, top.next, top.end, fm, avail);
             let p = e.piece as usize;
             self.left[p] -= 1;
             left -= self.signature.weight[p];
@@ -495,17 +518,25 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 self.left[piece as usize] += 1;
                 top.chosen = NONE;
             }
-            let (filled, avail, left, next, end, front) = (
-                top.filled, top.avail, top.left, top.next, top.end, top.front,
-            );
+            let (filled, avail, left, end, front) =
+                (top.filled, top.avail, top.left, top.end, top.front);
+            let (mut fit, mut fit_from) = (top.fit, top.fit_from);
             let fm = filled[front as usize];
             let mut nodes = 0;
             let mut chosen = NONE;
-            for k in next..end {
-                let e = &self.t.lists[k as usize];
-                if avail >> e.piece & 1 == 0 || e.mask & fm != M::ZERO {
+            loop {
+                if fit == 0 {
+                    // The next 64 entries, if the list has more.
+                    if end - fit_from <= 64 {
+                        break;
+                    }
+                    fit_from += 64;
+                    fit = fit_mask(&self.t.lists, fit_from, end, fm, avail);
                     continue;
                 }
+                let k = fit_from + fit.trailing_zeros();
+                fit &= fit - 1;
+                let e = &self.t.lists[k as usize];
                 nodes += 1;
                 let copies = self.left[e.piece as usize] - 1;
                 let child_avail = if copies == 0 {
@@ -540,6 +571,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             }
             self.stats.nodes += nodes;
             let top = self.stack.last_mut().expect("above the floor");
+            (top.fit, top.fit_from) = (fit, fit_from);
             if chosen != NONE {
                 let piece = self.t.lists[chosen as usize].piece;
                 self.left[piece as usize] -= 1;

@@ -147,6 +147,42 @@ fn small_pentomino_rectangles_match_dlx() {
 }
 
 #[test]
+fn lists_longer_than_a_word_match_dlx() {
+    // Pentominoes and tetrominoes, any of them, on 5x5: more than 64 options start at a
+    // square, so with one list per square (window 0) and in the piece lists the engine
+    // takes its entries' fit bits 64 at a time.
+    let mut set = pentominoes();
+    for (label, shape) in [
+        ('i', "####"),
+        ('o', "##\n##"),
+        ('t', "###\n.#."),
+        ('s', ".##\n##."),
+        ('l', "###\n#.."),
+    ] {
+        set.pieces.push(Piece {
+            name: label.to_string(),
+            label,
+            shape: Shape::from_picture(shape).unwrap(),
+            count: 1,
+            mirror: true,
+            color: None,
+        });
+    }
+    let mut board = Board::rectangle("5x5", 5, 5);
+    board.use_all_pieces = false;
+    let p = Puzzle::new(board, set).unwrap();
+    // Options by their first square in column-major order (the engine's lowest bit).
+    let mut starting = std::collections::HashMap::new();
+    for pl in &p.placements {
+        let first = pl.cells.iter().map(|c| (c.x, c.y)).min().unwrap();
+        *starting.entry(first).or_insert(0) += 1;
+    }
+    let most = starting.values().copied().max().unwrap();
+    assert!(most > 64, "{most}");
+    assert!(same_as_dlx(&p, &all(&p)) > 100);
+}
+
+#[test]
 fn dominoes_match_dlx() {
     for (w, h, n) in [(4, 4, 36), (2, 7, 21), (5, 4, 95), (6, 6, 6728)] {
         let p = domino_rectangle(w, h);
