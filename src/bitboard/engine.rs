@@ -233,9 +233,11 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         let t = &*self.t;
         let n = t.n as usize;
         let (mut best, mut from, mut to, mut front) = (u32::MAX, 0, 0, 0);
+        let mut best_fit = None;
         let depth = self.stack.len() as u32;
         if let Some(&(from, to)) = self.firsts.get(depth as usize) {
-            self.push(filled, avail, left, (from, to, 0));
+            let fit = fit_mask(&self.t.lists, from, to, filled[0], avail);
+            self.push(filled, avail, left, (from, to, 0), fit);
             return true;
         }
         let plain = F == 1 && depth >= t.piece_depth;
@@ -270,12 +272,17 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 (from, to) = (lo, hi);
                 break;
             }
-            let fits = fitting(&t.lists[lo as usize..hi as usize], fm, !avail, best);
+            let fit = fit_mask(&t.lists, lo, hi, fm, avail);
+            let mut fits = fit.count_ones();
+            if hi - lo > 64 {
+                fits += fitting(&t.lists[lo as usize + 64..hi as usize], fm, !avail, best);
+            }
             if fits < best {
                 if fits == 0 {
                     return false;
                 }
                 (best, from, to, front) = (fits, lo, hi, f as u32);
+                best_fit = Some(fit);
                 if fits <= t.good_enough {
                     break;
                 }
@@ -300,19 +307,28 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                         return false;
                     }
                     (best, from, to, front) = (fits, l.from, l.to, 0);
+                    best_fit = None;
                 }
             }
         }
-        self.push(filled, avail, left, (from, to, front));
+        let fit =
+            best_fit.unwrap_or_else(|| fit_mask(&t.lists, from, to, filled[front as usize], avail));
+        self.push(filled, avail, left, (from, to, front), fit);
         true
     }
 
     /// Pushes the node with state (`filled`, `avail`, `left`) that branches on the
     /// entries `from..to` of `t.lists`, whose masks are in numbering `front`.
     #[inline(always)]
-    fn push(&mut self, filled: &Filled<M, F>, avail: u64, left: u64, list: (u32, u32, u32)) {
+    fn push(
+        &mut self,
+        filled: &Filled<M, F>,
+        avail: u64,
+        left: u64,
+        list: (u32, u32, u32),
+        fit: u64,
+    ) {
         let (from, to, front) = list;
-        let fit = fit_mask(&self.t.lists, from, to, filled[front as usize], avail);
         self.stack.push(Level {
             filled: *filled,
             avail,
