@@ -572,15 +572,16 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                     (self.place(&filled, o), self.t.masks[o as usize])
                 };
                 let child_left = left - self.signature.weight[e.piece as usize];
-                // Looked up before the region test, so that the memory access overlaps
-                // it.
+                if self.dead(child[0], child_avail, m0) {
+                    continue;
+                }
+                // Looked up after the region test: a dead child needs no look-up, and
+                // the look-up's cache miss overlapped the test less than it cost (6x10,
+                // one thread: 42.7 -> 40.2 ms).
                 let recorded = match &self.table {
                     Some(memo) if memo_on => memo.get(child[0], child_left),
                     _ => None,
                 };
-                if self.dead(child[0], child_avail, m0) {
-                    continue;
-                }
                 chosen = k;
                 state = Some((child, child_avail, child_left, recorded));
                 break;
