@@ -175,8 +175,9 @@ pub struct Tuning {
 
 impl Tuning {
     /// A `region_cap` chosen from the pieces: one step (isolated squares) when the
-    /// smallest piece has at most 2 cells, else one more than its size (measured on
-    /// dominoes and pentominoes with `examples/tiling_stats.rs`).
+    /// smallest piece has at most 2 cells, else one more than its size but at most 4
+    /// (one thread: 6x10 41.3 ms with 6 steps, 39.2 with 4, 39.9 with 3; 8x8-square
+    /// 0.286, 0.276 and 0.278 s; NOI2005, whose tromino gives 4, 0.124 s with 6).
     pub const AUTO: u32 = u32::MAX;
 }
 
@@ -291,7 +292,7 @@ impl BitSearch {
         let min_size = smallest_piece(puzzle).unwrap_or(1);
         let cap = match tuning.region_cap {
             Tuning::AUTO if min_size <= 2 => 1,
-            Tuning::AUTO => min_size + 1,
+            Tuning::AUTO => (min_size + 1).min(4),
             cap => cap,
         };
         let memo = (tuning.memo_bits, tuning.memo_after);
