@@ -181,7 +181,11 @@ pub fn run_with<E: Subtrees>(
         opts.shard,
         opts.printing,
     );
-    let print = checkpoint::fingerprint(&solver.problem, &options);
+    // Only a checkpoint file carries the fingerprint (hashing the matrix is not free).
+    let print = match &opts.checkpoint {
+        Some(_) => checkpoint::fingerprint(&solver.problem, &options),
+        None => String::new(),
+    };
     let saved = match &opts.checkpoint {
         Some(path) => Checkpoint::load(path, &print)?,
         None => None,
