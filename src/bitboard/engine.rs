@@ -179,6 +179,13 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         e
     }
 
+    /// A fresh engine over `self`'s tables keeping only the placements `allowed`
+    /// (filtered in place when no other engine shares them, else in a copy).
+    pub fn keeping(self, allowed: &[bool]) -> Engine<M, F> {
+        let t = Arc::try_unwrap(self.t).unwrap_or_else(|shared| (*shared).clone());
+        Engine::new(Arc::new(t.keeping(allowed)), self.region_cap, self.memo)
+    }
+
     /// One engine per entry of `firsts`, all over `self`'s tables (extended, in place
     /// if no other engine shares them, by the lists they branch on first): engine `i`
     /// branches at depth `d` on the placements `firsts[i][d]` (indices in

@@ -407,6 +407,67 @@ impl<M: Bits> Tables<M> {
         })
     }
 
+    /// The same tables with only the options that `keep` holds (by placement index):
+    /// the lists, the piece lists and the expiry masks are filtered in place; option ids
+    /// stay. Much cheaper than [`Tables::new`] (the parts of a reduction share one build). Lists
+    /// added by [`Tables::add_list`] are not kept: filter first.
+    pub fn keeping(mut self, keep: &[bool]) -> Tables<M> {
+        // Per option: dropped? And the pieces with a dropped option (the others' entries
+        // are kept without a look-up).
+        let dropped: Vec<bool> = (self.places.iter())
+            .map(|&place| !keep[place as usize])
+            .collect();
+        let touched = (dropped.iter().zip(&self.pieces))
+            .filter(|(&d, _)| d)
+            .fold(0u64, |t, (_, &p)| t | 1 << p);
+        let kept = |e: &Entry<M>| touched >> e.piece & 1 == 0 || !dropped[e.option as usize];
+        // Compact the lists (each list start moves back by the entries dropped before
+        // it), then the piece lists after them.
+        let (mut read, mut write) = (0u32, 0u32);
+        for start in self.list_start.iter_mut() {
+            while read < *start {
+                let e = self.lists[read as usize];
+                if kept(&e) {
+                    self.lists[write as usize] = e;
+                    write += 1;
+                }
+                read += 1;
+            }
+            *start = write;
+        }
+        for l in self.piece_lists.iter_mut() {
+            let from = write;
+            for k in l.from..l.to {
+                let e = self.lists[k as usize];
+                if kept(&e) {
+                    self.lists[write as usize] = e;
+                    write += 1;
+                }
+            }
+            (l.from, l.to) = (from, write);
+        }
+        self.lists.truncate(write as usize);
+        self.piece_lists.sort_by_key(|l| (l.to - l.from, l.piece));
+        // A piece expires at square c of numbering f when its kept options all have
+        // their lowest bit below c.
+        let (n, pieces) = (self.n as usize, self.copies.len());
+        let mut last = vec![None::<u32>; self.fronts * pieces];
+        for (o, _) in dropped.iter().enumerate().filter(|(_, &d)| !d) {
+            let p = usize::from(self.pieces[o]);
+            for f in 0..self.fronts {
+                let low = self.numbered[o * self.fronts + f].trailing_zeros();
+                let l = &mut last[f * pieces + p];
+                *l = Some(l.map_or(low, |l| l.max(low)));
+            }
+        }
+        self.expired.clear();
+        for f in 0..self.fronts {
+            let last = &last[f * pieces..][..pieces];
+            self.expired.extend(expiry(last, n as u32));
+        }
+        self
+    }
+
     /// Appends a list of the options of `placements` (indices in `puzzle.placements`,
     /// each an option of these tables), in that order, with their squares in numbering
     /// 0, and returns where it is in `lists`: a list that a search can be made to branch

@@ -456,18 +456,16 @@ fn the_parts_of_a_reduction_shrink_the_tree() {
     assert_eq!(parts.len(), 2);
     let mut whole = BitSearch::new(&p, &reduction.allowed).expect("applies");
     whole.set_memo_bits(0);
-    let firsts = reduction.firsts(&p, &parts);
     let mut in_parts = 0;
     let mut found = 0;
-    for mut s in whole.fork().parts(&firsts) {
+    for mut s in whole.fork().into_parts(&p, &reduction, &parts) {
         found += s.count();
         in_parts += s.stats().nodes;
     }
     let all_found = whole.count();
     // The parts find the 65 classes (the whole tree also their mirror images on the
-    // diagonal), in a fifth fewer nodes (61,984 against 79,352; with all eight fronts
-    // 60,463 against 78,979, and 58,507 when the second piece was placed by the usual
-    // rule, from tables filtered per part).
+    // diagonal), in a fifth fewer nodes (63,238 against 80,621; 60,705 when the second
+    // piece is placed by the usual rule, from tables filtered per part).
     assert_eq!(found, 65);
     assert!(all_found > found);
     let nodes = whole.stats().nodes;

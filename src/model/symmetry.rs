@@ -381,14 +381,21 @@ impl Reduction {
         parts
     }
 
-    /// What each of `parts` (from [`Reduction::parts`]) can branch on first, in a
-    /// search that allows every part's placements: its placements of the restricted
-    /// piece, then, in the parts below symmetric representatives (all but the first),
+    /// What a search of each of `parts` (from [`Reduction::parts`]) can branch on
+    /// first, level by level: its placements of the restricted piece, then, with
+    /// `second` and in the parts below symmetric representatives (all but the first),
     /// its placements of the second piece. Both pieces are used exactly once, and a
     /// part allows the same placements of every other piece as the whole reduction but
     /// those that overlap its one representative (which, placed first, rules them out
-    /// anyway), so such a search finds exactly the part's solutions.
-    pub fn firsts(&self, puzzle: &Puzzle, parts: &[Vec<bool>]) -> Vec<Vec<Vec<usize>>> {
+    /// anyway); so a search of the whole reduction's placements that branches first on
+    /// these lists finds exactly the part's solutions (without `second`, only if it
+    /// allows just the part's placements of the second piece).
+    pub fn firsts(
+        &self,
+        puzzle: &Puzzle,
+        parts: &[Vec<bool>],
+        second: bool,
+    ) -> Vec<Vec<Vec<usize>>> {
         let of = |part: &[bool], piece: Option<usize>| -> Vec<usize> {
             (0..part.len())
                 .filter(|&k| part[k] && Some(puzzle.placements[k].piece) == piece)
@@ -397,7 +404,7 @@ impl Reduction {
         (parts.iter().enumerate())
             .map(|(i, part)| {
                 let mut firsts = vec![of(part, self.piece)];
-                if i > 0 {
+                if second && i > 0 {
                     firsts.push(of(part, self.second));
                 }
                 firsts

@@ -42,9 +42,9 @@ pub struct Checkpoint {
     pub tasks: Vec<Task>,
 }
 
-/// Format 4: bitboard paths start with the part of the reduction, whose first levels
-/// branch on the restricted piece and then (below symmetric representatives) on the
-/// second piece (format 3's paths below symmetric representatives name other nodes).
+/// Format 4: bitboard paths start with the part of the reduction, whose first level
+/// branches on the restricted piece and, with several fronts, whose second level below
+/// symmetric representatives on the second piece (format 3's paths name other nodes).
 pub const FORMAT: &str = "polyx-checkpoint-4";
 
 /// A hash (FNV-1a, 64 bits, stable across builds) of the exact-cover matrix and of

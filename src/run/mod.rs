@@ -212,11 +212,7 @@ impl BitSubtrees {
             whole.set_memo_bits(0);
         }
         let allowed = solver.reduction.parts(&solver.puzzle);
-        let parts = if allowed.len() == 1 {
-            vec![whole]
-        } else {
-            whole.parts(&solver.reduction.firsts(&solver.puzzle, &allowed))
-        };
+        let parts = whole.into_parts(&solver.puzzle, &solver.reduction, &allowed);
         let roots: Vec<f64> = (allowed.iter())
             .map(|a| {
                 let of_piece = |k: usize| {
