@@ -2,7 +2,7 @@
 # Whole-process times of polyx and of the C yardstick (../shared/bench/refdlx.c, built
 # with cc -O2) on the same questions, in the same run; prints the median of RUNS runs
 # (default 5) and the ratio polyx/refdlx, as BENCHMARKS.md records them.
-# Usage: scripts/ratios.sh [RUNS]     (from the repository's top level)
+# Usage: scripts/ratios.sh [RUNS]     (from the repository's top level; needs bash 5)
 set -euo pipefail
 runs=${1:-5}
 shared=../shared
@@ -17,9 +17,11 @@ median() {
   local n=$1; shift
   for _ in $(seq "$n"); do
     local t0 t1
-    t0=$(date +%s.%N)
+    # Bash's clock, not `date`: a `date` process would add its own start-up (about a
+    # millisecond here) to every run, which matters for the runs of a few milliseconds.
+    t0=$EPOCHREALTIME
     if [ -n "${input:-}" ]; then "$@" < "$input" > /dev/null 2>&1; else "$@" > /dev/null 2>&1; fi
-    t1=$(date +%s.%N)
+    t1=$EPOCHREALTIME
     awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}'
   done | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
 }
