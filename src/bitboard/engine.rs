@@ -77,12 +77,12 @@ struct Level<M, const F: usize> {
     filled: Filled<M, F>,
     /// Compact piece ids with copies left.
     avail: u64,
-    /// The next entry of `lists` to try, and the end of this node's list.
+    /// The entry after the last one chosen (for the progress estimate), and the end of
+    /// this node's list.
     next: u32,
     end: u32,
     /// The entries from `fit_from` on (64 at most) that fit and are still to try, as
-    /// bits ([`fit_mask`]): the search goes to the next one without a test per entry
-    /// (whether an entry fits is a coin toss the branch predictor loses).
+    /// bits ([`fit_mask`]): the search goes to the next one without a test per entry.
     fit: u64,
     fit_from: u32,
     /// Where this node's list begins (positions are counted from it).

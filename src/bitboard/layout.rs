@@ -409,8 +409,8 @@ impl<M: Bits> Tables<M> {
 
     /// The same tables with only the options that `keep` holds (by placement index):
     /// the lists, the piece lists and the expiry masks are filtered in place; option ids
-    /// stay. Much cheaper than [`Tables::new`] (the parts of a reduction share one build). Lists
-    /// added by [`Tables::add_list`] are not kept: filter first.
+    /// stay. Much cheaper than [`Tables::new`] (the parts of a reduction share one
+    /// build). Lists added by [`Tables::add_list`] are not kept: filter first.
     pub fn keeping(mut self, keep: &[bool]) -> Tables<M> {
         // Per option: dropped? And the pieces with a dropped option (the others' entries
         // are kept without a look-up).

@@ -250,8 +250,8 @@ impl BitSearch {
             Order::RowMajor
         };
         // Square-ish boards gain from choosing among several fronts (Scott's board: 12
-        // times fewer nodes than one, 2 times faster); on long ones, filling along the short side
-        // from one end is already tight; with pieces of one or two squares (a front
+        // times fewer nodes than one, 2 times faster); on long ones, filling along the
+        // short side from one end is already tight; with pieces of one or two squares (a front
         // square has at most 2 options) there is nothing to choose; and when a fifth of
         // the frame or more is blocked (NOI2005's triangle), fronts start on the blocked
         // part: there the other fronts cost more than they save (`examples/
