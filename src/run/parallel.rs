@@ -121,7 +121,7 @@ pub(super) struct Shared<'a> {
     pub solver: &'a Solver,
     pub opts: &'a Options,
     pub tasks: Vec<Task>,
-    /// The next task to hand out.
+    /// The tasks not yet handed out.
     pub queue: TaskQueue,
     /// Set once enough solutions were emitted (or the emitter broke).
     pub enough: AtomicBool,
