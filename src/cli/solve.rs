@@ -367,8 +367,8 @@ fn print_stats(config: &Config, solver: &Solver, report: &LongReport) {
     eprintln!(
         "{}: {} items, {} options ({} placements), {} symmetries, {} engine, {} nodes, {} updates, {} solutions ({}{}), {:.3} s, {} thread{}",
         solver.puzzle.board.name,
-        solver.problem.item_count(),
-        solver.problem.option_count(),
+        solver.problem().item_count(),
+        solver.problem().option_count(),
         solver.puzzle.placements.len(),
         solver.symmetries(),
         solver.engine.name(),

@@ -126,8 +126,8 @@ impl DlxSubtrees<'_> {
     /// The exact-cover search of `solver`'s problem.
     pub fn new(solver: &Solver) -> DlxSubtrees<'_> {
         DlxSubtrees {
-            search: AnySearch::new(&solver.problem),
-            map: &solver.map,
+            search: AnySearch::new(solver.problem()),
+            map: solver.map(),
             tick_log2: 12,
         }
     }

@@ -183,7 +183,7 @@ pub fn run_with<E: Subtrees>(
     );
     // Only a checkpoint file carries the fingerprint (hashing the matrix is not free).
     let print = match &opts.checkpoint {
-        Some(_) => checkpoint::fingerprint(&solver.problem, &options),
+        Some(_) => checkpoint::fingerprint(solver.problem(), &options),
         None => String::new(),
     };
     let saved = match &opts.checkpoint {
