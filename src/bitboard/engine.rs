@@ -559,10 +559,9 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 }
                 let k = fit_from + fit.trailing_zeros();
                 fit &= fit - 1;
-                let e = &self.t.lists[k as usize];
+                let e = self.t.lists[k as usize];
                 nodes += 1;
-                let copies = self.left[e.piece as usize] - 1;
-                let child_avail = if copies == 0 {
+                let child_avail = if self.left[e.piece as usize] == 1 {
                     avail & !(1 << e.piece)
                 } else {
                     avail
@@ -590,6 +589,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                     _ => None,
                 };
                 chosen = k;
+                self.left[e.piece as usize] -= 1;
                 state = Some((child, child_avail, child_left, recorded));
                 break;
             }
@@ -597,8 +597,6 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             let top = self.stack.last_mut().expect("above the floor");
             (top.fit, top.fit_from) = (fit, fit_from);
             if chosen != NONE {
-                let piece = self.t.lists[chosen as usize].piece;
-                self.left[piece as usize] -= 1;
                 top.next = chosen + 1;
                 top.chosen = chosen;
             } else {
