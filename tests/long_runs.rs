@@ -468,3 +468,17 @@ fn an_interrupted_count_by_burnside_reports_a_lower_bound() {
     assert!(whole.complete);
     assert_eq!(whole.solutions, 1_629_189);
 }
+
+#[test]
+fn each_part_weighs_its_share_of_the_restricted_placements() {
+    // NOI2005: the reduction restricts J to 16 representatives, 12 that no symmetry
+    // fixes (the first part) and 4 on the mirror axis (the second): Knuth's estimate
+    // gives the parts 3/4 and 1/4 of the tree.
+    use polyx::cover::Subproblem;
+    use polyx::run::Subtrees;
+    let s = solver("noi2005", SymmetryMode::Reduce);
+    let mut parts = run::BitSubtrees::new(&s).expect("the bitboard engine applies");
+    let weight = |parts: &mut run::BitSubtrees, i: u32| parts.weight(&Subproblem { path: vec![i] });
+    assert!((weight(&mut parts, 0) - 0.75).abs() < 1e-12);
+    assert!((weight(&mut parts, 1) - 0.25).abs() < 1e-12);
+}

@@ -213,17 +213,9 @@ impl BitSubtrees {
         }
         let allowed = solver.reduction.parts(&solver.puzzle);
         let parts = whole.into_parts(&solver.puzzle, &solver.reduction, &allowed);
-        let roots: Vec<f64> = (allowed.iter())
-            .map(|a| {
-                let of_piece = |k: usize| {
-                    let p = &solver.puzzle.placements[k];
-                    solver.reduction.piece == Some(p.piece)
-                };
-                (a.iter().enumerate())
-                    .filter(|&(k, &yes)| yes && of_piece(k))
-                    .count()
-                    .max(1) as f64
-            })
+        let roots: Vec<f64> = (solver.reduction.firsts(&solver.puzzle, &allowed, false))
+            .iter()
+            .map(|firsts| firsts[0].len().max(1) as f64)
             .collect();
         let total: f64 = roots.iter().sum();
         let shares = roots.iter().map(|r| r / total).collect();
