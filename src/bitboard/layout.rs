@@ -412,6 +412,14 @@ impl<M: Bits> Tables<M> {
     /// stay. Much cheaper than [`Tables::new`] (the parts of a reduction share one
     /// build). Lists added by [`Tables::add_list`] are not kept: filter first.
     pub fn keeping(mut self, keep: &[bool]) -> Tables<M> {
+        let listed = (self.piece_lists.iter().map(|l| l.to))
+            .chain(self.list_start.last().copied())
+            .max();
+        assert_eq!(
+            listed.unwrap_or(0) as usize,
+            self.lists.len(),
+            "filter the tables before adding lists to them"
+        );
         // Per option: dropped? And the pieces with a dropped option (the others' entries
         // are kept without a look-up).
         let dropped: Vec<bool> = (self.places.iter())
