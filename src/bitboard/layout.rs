@@ -11,6 +11,7 @@
 use crate::geom::Cell;
 use crate::model::{Puzzle, Square};
 
+use super::doomed::Doomed;
 use super::{Bits, Tuning};
 
 /// At most this many numberings (fronts).
@@ -56,8 +57,6 @@ pub struct PieceList {
 pub struct Tables<M> {
     /// Frame squares (bits in use).
     pub n: u32,
-    /// Bits per row (`RowMajor`) or column (`ColumnMajor`) of numbering 0.
-    pub stride: u32,
     /// Numberings in use (`1..=MAX_FRONTS`).
     pub fronts: usize,
     /// Options with lowest bit `c` (numbering 0) are `start[c]..start[c + 1]`.
@@ -74,9 +73,8 @@ pub struct Tables<M> {
     pub init: [M; MAX_FRONTS],
     /// All `n` bits.
     pub full: M,
-    /// Bits whose `minor` is not 0 / not `stride - 1` in numbering 0 (neighbour shifts).
-    pub not_first: M,
-    pub not_last: M,
+    /// Neighbours in numbering 0.
+    pub grid: Grid<M>,
     /// Copies per compact piece id.
     pub copies: Vec<u32>,
     /// Per numbering `f` and square `c`, at `f * (n + 1) + c`: compact piece ids with no
@@ -281,6 +279,31 @@ impl<M: Bits> Tables<M> {
         for (o, &k) in order0.iter().enumerate() {
             rank[k as usize] = o as u32;
         }
+        let mut square = vec![0u8; fronts * n as usize];
+        for (f, row) in table.iter().enumerate() {
+            for (&b, &b0) in row.iter().zip(&table[0]) {
+                square[f * n as usize + b as usize] = b0 as u8;
+            }
+        }
+        let fill_ok = fillable(&sizes, &copies, n as usize);
+        let masks0: Vec<M> = options.iter().map(|o| o.3).collect();
+        let grid = Grid {
+            stride,
+            not_first,
+            not_last,
+        };
+        let doomed = Doomed {
+            n,
+            window,
+            beside,
+            grid,
+            full,
+            init: init[0],
+            fillable: &fill_ok,
+            single_below: 2 * sizes.iter().copied().min().unwrap_or(0),
+            masks: &masks0,
+            start: &start,
+        };
         let mut masks_f = vec![M::ZERO; options.len()];
         for f in 0..fronts {
             let mask = |o: usize| numbered[o * fronts + f];
@@ -300,21 +323,36 @@ impl<M: Bits> Tables<M> {
             expired.extend(expiry(&last, n));
             let mut at = 0;
             let mut count = vec![0u32; keys + 1];
+            // The (option, key) pairs of the square's lists.
+            let mut pairs: Vec<(usize, u32)> = Vec::new();
+            let square_f = &square[f * n as usize..][..n as usize];
+            // The squares up to the front square, in numbering 0.
+            let mut before = M::ZERO;
             for c in 0..n {
+                before = before | M::bit(u32::from(square_f[c as usize]));
+                let key_squares = doomed.key_squares(square_f, c, key_offset[f]);
                 let from = at;
                 while at < by_low.len() && mask(by_low[at]).trailing_zeros() == c {
                     at += 1;
                 }
-                // An option is in the list of every key that misses its squares: the
-                // subsets of the key bits it leaves free. Counted, then placed, so
-                // that each list keeps option order.
+                // An option is in the list of every key that misses its squares (the
+                // subsets of the key bits it leaves free) unless it dooms its child
+                // there ([`Doomed`]). Counted, then placed, so that each list keeps
+                // option order.
                 let free = |o: usize| {
                     let k = key_of(mask(o), c, window, beside, key_offset[f]);
                     !k & (keys as u32 - 1)
                 };
                 count.fill(0);
+                pairs.clear();
                 for &o in &by_low[from..at] {
-                    for_subsets(free(o), |k| count[k as usize + 1] += 1);
+                    let prep = doomed.prepare(before, &key_squares, numbered[o * fronts]);
+                    for_subsets(free(o), |k| {
+                        if !doomed.doomed(&key_squares, k, prep) {
+                            count[k as usize + 1] += 1;
+                            pairs.push((o, k));
+                        }
+                    });
                 }
                 let base = lists.len() as u32;
                 for k in 0..keys {
@@ -327,16 +365,14 @@ impl<M: Bits> Tables<M> {
                     option: 0,
                 };
                 lists.resize(base as usize + count[keys] as usize, placeholder);
-                for &o in &by_low[from..at] {
+                for &(o, k) in &pairs {
                     let entry = Entry {
                         mask: mask(o),
                         piece: u32::from(options[o].1),
                         option: o as u32,
                     };
-                    for_subsets(free(o), |k| {
-                        lists[(base + count[k as usize]) as usize] = entry;
-                        count[k as usize] += 1;
-                    });
+                    lists[(base + count[k as usize]) as usize] = entry;
+                    count[k as usize] += 1;
                 }
             }
         }
@@ -369,12 +405,6 @@ impl<M: Bits> Tables<M> {
             // Fewest options first, so that ties go to the most constrained piece.
             piece_lists.sort_by_key(|l| (l.to - l.from, l.piece));
         }
-        let mut square = vec![0u8; fronts * n as usize];
-        for (f, row) in table.iter().enumerate() {
-            for (&b, &b0) in row.iter().zip(&table[0]) {
-                square[f * n as usize + b as usize] = b0 as u8;
-            }
-        }
         Some(Tables {
             square,
             single_below: 2 * sizes.iter().copied().min().unwrap_or(0),
@@ -389,7 +419,6 @@ impl<M: Bits> Tables<M> {
             good_enough: tuning.good_enough.max(1),
             root_piece: tuning.root_piece,
             n,
-            stride,
             fronts,
             start,
             masks: options.iter().map(|o| o.3).collect(),
@@ -398,9 +427,8 @@ impl<M: Bits> Tables<M> {
             places: options.iter().map(|o| o.2).collect(),
             init,
             full,
-            not_first,
-            not_last,
-            fillable: fillable(&sizes, &copies, n as usize),
+            grid,
+            fillable: fill_ok,
             copies,
             expired,
             use_all: board.use_all_pieces,
@@ -516,6 +544,24 @@ impl<M: Bits> Tables<M> {
 
     /// The squares next to `m` (not `m` itself, not limited to empty squares), in
     /// numbering 0.
+    #[inline(always)]
+    pub fn grow(&self, m: M) -> M {
+        self.grid.grow(m)
+    }
+}
+
+/// The neighbours of squares in a numbering of the frame: rows (`RowMajor`) or
+/// columns (`ColumnMajor`) of `stride` bits.
+#[derive(Copy, Clone, Debug)]
+pub struct Grid<M> {
+    pub stride: u32,
+    /// Bits whose `minor` is not 0 / not `stride - 1` (for the shifts by one).
+    pub not_first: M,
+    pub not_last: M,
+}
+
+impl<M: Bits> Grid<M> {
+    /// The squares next to `m` (not `m` itself, not limited to empty squares).
     #[inline(always)]
     pub fn grow(&self, m: M) -> M {
         ((m << 1) & self.not_first)

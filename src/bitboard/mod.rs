@@ -19,6 +19,7 @@
 //! assert_eq!(BitSearch::new(&puzzle, &allowed).unwrap().count(), 36);
 //! ```
 
+mod doomed;
 mod engine;
 mod layout;
 mod memo;

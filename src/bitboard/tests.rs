@@ -504,3 +504,56 @@ fn a_one_front_engine_keeps_the_usual_rule_for_the_second_piece() {
         "{nodes} nodes with the usual rule, {nodes_forced} with the second piece forced"
     );
 }
+
+#[test]
+fn an_option_that_walls_in_a_dead_region_is_in_no_list() {
+    use super::layout::Tables;
+    // 6x10 filled column by column from one front (the choice of `BitSearch::new`).
+    let p = pentomino_rectangle(10, 6);
+    let tuning = Tuning {
+        order: Order::ColumnMajor,
+        fronts: 1,
+        piece_depth: 1,
+        window: 6,
+        beside: 0,
+        ..Tuning::default()
+    };
+    let t = Tables::<u64>::new(&p, &all(&p), &tuning).expect("fits a word");
+    let placement = |cells: &[(i32, i32)]| {
+        let mut cells: Vec<Cell> = cells.iter().map(|&(x, y)| Cell::new(x, y)).collect();
+        cells.sort();
+        (p.placements.iter())
+            .position(|pl| pl.cells == cells)
+            .expect("a placement") as u32
+    };
+    // The U standing in the corner, open to the left: square (0, 1) is walled in
+    // whatever the rest of the board holds. Open to the right, (1, 1) is next to
+    // (2, 1), past the key's squares.
+    let walls_in = placement(&[(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)]);
+    let open = placement(&[(0, 0), (0, 1), (0, 2), (1, 0), (1, 2)]);
+    let options_at_0: Vec<u32> = (t.start[0]..t.start[1])
+        .map(|o| t.places[o as usize])
+        .collect();
+    assert!(options_at_0.contains(&walls_in) && options_at_0.contains(&open));
+    // Square 0's list for each key (bit j: square j + 1 filled) that the U misses.
+    let listed = |key: usize, place: u32| {
+        let (from, to) = (t.list_start[key], t.list_start[key + 1]);
+        (t.lists[from as usize..to as usize].iter()).any(|e| t.places[e.option as usize] == place)
+    };
+    let (mut with, mut without) = (0, 0);
+    for key in 0..1usize << t.key_bits {
+        // Squares 2 and 6 are the U's.
+        if key & (1 << 1 | 1 << 5) != 0 {
+            continue;
+        }
+        let square_1_filled = key & 1 == 1;
+        assert_eq!(listed(key, walls_in), square_1_filled, "key {key:06b}");
+        assert!(listed(key, open) || square_1_filled, "key {key:06b}");
+        if square_1_filled {
+            with += 1;
+        } else {
+            without += 1;
+        }
+    }
+    assert_eq!((with, without), (8, 8));
+}
