@@ -38,6 +38,30 @@ type Filled<M, const F: usize> = [M; F];
 /// the copies left ([`Signature`]).
 type State<M, const F: usize> = (Filled<M, F>, u64, u64);
 
+/// Whether `e` misses `filled` and its piece is in `avail`, as 0 or 1.
+#[inline(always)]
+fn fits<M: Bits>(e: &Entry<M>, filled: M, avail: u64) -> u64 {
+    u64::from(e.mask & filled == M::ZERO) & (avail >> e.piece)
+}
+
+/// The bits of up to 8 entries: bit `i` is [`fits`] of `eight[i]`. A full chunk
+/// unrolls into constant shifts (a shift by a counted bit cost Scott's board, one
+/// thread, 53.6 M instructions against 49.8 M).
+#[inline(always)]
+fn byte<M: Bits>(eight: &[Entry<M>], filled: M, avail: u64) -> u64 {
+    let mut byte = 0u64;
+    if let Ok(full) = <&[Entry<M>; 8]>::try_from(eight) {
+        for (i, e) in full.iter().enumerate() {
+            byte |= (fits(e, filled, avail) & 1) << i;
+        }
+    } else {
+        for (i, e) in eight.iter().enumerate() {
+            byte |= (fits(e, filled, avail) & 1) << i;
+        }
+    }
+    byte
+}
+
 /// Bit `i` set: entry `from + i` of `entries` (one of the first 64 from `from`) misses
 /// `filled` and its piece is in `avail`. Computed without a branch per entry: whether
 /// an entry fits is a coin toss the branch predictor loses (one thread, 8x8-square
@@ -46,8 +70,8 @@ type State<M, const F: usize> = (Filled<M, F>, u64, u64);
 fn fit_mask<M: Bits>(entries: &[Entry<M>], from: u32, to: u32, filled: M, avail: u64) -> u64 {
     let to = to.min(from.saturating_add(64));
     let mut fit = 0u64;
-    for (i, e) in entries[from as usize..to as usize].iter().enumerate() {
-        fit |= u64::from((e.mask & filled == M::ZERO) & (avail >> e.piece & 1 == 1)) << i;
+    for (chunk, eight) in entries[from as usize..to as usize].chunks(8).enumerate() {
+        fit |= byte(eight, filled, avail) << (chunk * 8);
     }
     fit
 }
@@ -63,19 +87,25 @@ fn weigh<M: Bits>(
     avail: u64,
     cap: u32,
 ) -> (u64, u32) {
-    let (mut fit, mut fits) = (0u64, 0u32);
-    for (chunk, eight) in entries[from as usize..to as usize].chunks(8).enumerate() {
-        for (i, e) in eight.iter().enumerate() {
-            let yes = (e.mask & filled == M::ZERO) & (avail >> e.piece & 1 == 1);
-            let bit = chunk * 8 + i;
-            fit |= u64::from(yes & (bit < 64)) << (bit & 63);
-            fits += u32::from(yes);
+    let list = &entries[from as usize..to as usize];
+    let head = list.len().min(64);
+    let (mut fit, mut count) = (0u64, 0u32);
+    for (chunk, eight) in list[..head].chunks(8).enumerate() {
+        let bits = byte(eight, filled, avail);
+        fit |= bits << (chunk * 8);
+        count += bits.count_ones();
+        if count >= cap {
+            return (fit, count);
         }
-        if fits >= cap {
+    }
+    // Past the first 64, only counted.
+    for eight in list[head..].chunks(8) {
+        count += byte(eight, filled, avail).count_ones();
+        if count >= cap {
             break;
         }
     }
-    (fit, fits)
+    (fit, count)
 }
 
 /// One open node on the stack: its state and where its branching has got to. Aligned to
