@@ -29,49 +29,49 @@ pub struct Doomed<'a, M> {
 }
 
 impl<M: Bits> Doomed<'_, M> {
-    /// The square (in numbering 0) of each key bit at front square `c` of the numbering
-    /// `square_f` maps to numbering 0 (none past the frame), as in the key of the lists.
-    pub fn key_squares(&self, square_f: &[u8], c: u32, offset: u32) -> [M; 16] {
-        let mut out = [M::ZERO; 16];
-        for (j, sq) in out
-            .iter_mut()
-            .enumerate()
-            .take((self.window + self.beside) as usize)
-        {
-            let j = j as u32;
+    /// Fills `out` (one entry per key) with the squares (numbering 0) that key says are
+    /// filled, at front square `c` of the numbering `square_f` maps to numbering 0
+    /// (bits past the frame name no square), as in the key of the lists.
+    pub fn key_fills(&self, square_f: &[u8], c: u32, offset: u32, out: &mut Vec<M>) {
+        let bits = self.window + self.beside;
+        out.clear();
+        out.push(M::ZERO);
+        for j in 0..bits {
             let b = if j < self.window {
                 c + 1 + j
             } else {
                 c + offset - 1 + (j - self.window)
             };
-            if b < self.n {
-                *sq = M::bit(u32::from(square_f[b as usize]));
+            let square = if b < self.n {
+                M::bit(u32::from(square_f[b as usize]))
+            } else {
+                M::ZERO
+            };
+            // Keys with bit j set: those without it, plus its square.
+            for k in 0..out.len() {
+                let with = out[k] | square;
+                out.push(with);
             }
         }
-        out
     }
 
     /// What [`Doomed::doomed`] needs of the option with squares `m` (numbering 0) at a
-    /// front square whose squares up to it are `before`, whatever the key: the key's
-    /// squares it leaves open, and the squares next to the squares outside the key.
-    pub fn prepare(&self, before: M, key_squares: &[M; 16], m: M) -> (M, M) {
+    /// front square whose squares up to it are `before` and whose key's squares are
+    /// `keyed`, whatever the key: the key's squares it leaves open, and the squares
+    /// next to the squares outside the key. `None` if every square it leaves open is
+    /// next to one outside the key: then no key dooms it.
+    pub fn prepare(&self, before: M, keyed: M, m: M) -> Option<(M, M)> {
         let known = before | self.init | m;
-        let keyed = key_squares.iter().fold(M::ZERO, |a, &b| a | b);
         let win = keyed & !known & self.full;
         let unknown = self.full & !known & !keyed;
-        (win, self.grid.grow(unknown))
+        let touch = self.grid.grow(unknown);
+        (win & !touch != M::ZERO).then_some((win, touch))
     }
 
-    /// Does the option [`Doomed::prepare`]d as `(win, touch)`, with the squares of
-    /// `key`'s set bits filled, leave a closed region of the key's squares that no
-    /// piece sizes fill (or, if too small for two pieces, that is no option's shape)?
-    pub fn doomed(&self, key_squares: &[M; 16], key: u32, (win, touch): (M, M)) -> bool {
-        let mut filled = M::ZERO;
-        let mut k = key;
-        while k != 0 {
-            filled = filled | key_squares[k.trailing_zeros() as usize];
-            k &= k - 1;
-        }
+    /// Does the option [`Doomed::prepare`]d as `(win, touch)`, with the key's squares
+    /// `filled` filled, leave a closed region of the key's squares that no piece sizes
+    /// fill (or, if too small for two pieces, that is no option's shape)?
+    pub fn doomed(&self, filled: M, (win, touch): (M, M)) -> bool {
         let free = win & !filled;
         if free == M::ZERO {
             return false;

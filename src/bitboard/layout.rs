@@ -325,12 +325,14 @@ impl<M: Bits> Tables<M> {
             let mut count = vec![0u32; keys + 1];
             // The (option, key) pairs of the square's lists.
             let mut pairs: Vec<(usize, u32)> = Vec::new();
+            // The squares each key says are filled ([`Doomed::key_fills`]).
+            let mut key_fills = Vec::with_capacity(keys);
             let square_f = &square[f * n as usize..][..n as usize];
             // The squares up to the front square, in numbering 0.
             let mut before = M::ZERO;
             for c in 0..n {
                 before = before | M::bit(u32::from(square_f[c as usize]));
-                let key_squares = doomed.key_squares(square_f, c, key_offset[f]);
+                doomed.key_fills(square_f, c, key_offset[f], &mut key_fills);
                 let from = at;
                 while at < by_low.len() && mask(by_low[at]).trailing_zeros() == c {
                     at += 1;
@@ -346,9 +348,11 @@ impl<M: Bits> Tables<M> {
                 count.fill(0);
                 pairs.clear();
                 for &o in &by_low[from..at] {
-                    let prep = doomed.prepare(before, &key_squares, numbered[o * fronts]);
+                    let keyed = key_fills[keys - 1];
+                    let prep = doomed.prepare(before, keyed, numbered[o * fronts]);
                     for_subsets(free(o), |k| {
-                        if !doomed.doomed(&key_squares, k, prep) {
+                        let doomed = prep.is_some_and(|p| doomed.doomed(key_fills[k as usize], p));
+                        if !doomed {
                             count[k as usize + 1] += 1;
                             pairs.push((o, k));
                         }
