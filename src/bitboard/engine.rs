@@ -79,19 +79,6 @@ fn fit_mask<M: Bits>(entries: &[Entry<M>], from: u32, to: u32, filled: M, avail:
     fit
 }
 
-/// The number of ones in each byte: a look-up is cheaper than `count_ones` without the
-/// popcount instruction, which the baseline x86-64 target lacks (Scott's board, one
-/// thread: 1.8 M of the search's 36 M instructions went to counting).
-const ONES: [u8; 256] = {
-    let mut ones = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        ones[i] = (i as u32).count_ones() as u8;
-        i += 1;
-    }
-    ones
-};
-
 /// The [`fit_mask`] of entries `from..to` (their first 64) and how many of them fit,
 /// counted eight at a time and only until `cap` are found (then the count is at least
 /// `cap`, and the bits may be short): what a front square or a piece is weighed by.
@@ -109,14 +96,17 @@ fn weigh<M: Bits>(
     for (chunk, eight) in list[..head].chunks(8).enumerate() {
         let bits = byte(eight, filled, avail);
         fit |= bits << (chunk * 8);
-        count += u32::from(ONES[bits as usize]);
+        // A byte's count: the baseline x86-64 target has no popcount instruction, and
+        // a word's count costs more (a table look-up gained 3% on 8x8-square but
+        // lost 3% on 6x10, through the code around it).
+        count += (bits as u8).count_ones();
         if count >= cap {
             return (fit, count);
         }
     }
     // Past the first 64, only counted.
     for eight in list[head..].chunks(8) {
-        count += u32::from(ONES[byte(eight, filled, avail) as usize]);
+        count += (byte(eight, filled, avail) as u8).count_ones();
         if count >= cap {
             break;
         }
@@ -623,13 +613,15 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             let fm = filled[front as usize];
             // With one front, a board of one word and the usual rule below, a child's
             // list is found before its region test ([`Engine::first_list`]), and a
-            // child with no option that fits is not entered. One thread: 6x10 34.1 ->
-            // 32.0 ms (400 M -> 358 M instructions), 5x12 13.9 -> 12.8 ms; on
-            // NOI2005's board (two words) the look costs more than it saves (968 M ->
-            // 1043 M instructions, 65.5 -> 71 ms).
+            // child with no option that fits is not entered ([`super::Tuning::
+            // look_ahead`]). One thread: 6x10 34.1 -> 32.0 ms (400 M -> 358 M
+            // instructions), 5x12 13.9 -> 12.8 ms; on NOI2005's board (two words) the
+            // look costs more than it saves (968 M -> 1043 M instructions, 65.5 -> 71
+            // ms).
             let depth = self.stack.len();
             let ahead = F == 1
                 && M::BITS == 64
+                && self.t.look_ahead
                 && depth as u32 >= self.t.piece_depth
                 && self.firsts.len() <= depth;
             let mut nodes = 0;

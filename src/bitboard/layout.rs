@@ -114,6 +114,8 @@ pub struct Tables<M> {
     /// At the root, a piece used once with at most this many fitting options is
     /// branched on even if a front square has fewer.
     pub root_piece: u32,
+    /// See [`Tuning::look_ahead`].
+    pub look_ahead: bool,
 }
 
 /// Maps a cell to its bit in numbering `f` (`f & 4`: the other order; `f & 2`: majors
@@ -422,6 +424,7 @@ impl<M: Bits> Tables<M> {
             piece_depth: tuning.piece_depth,
             good_enough: tuning.good_enough.max(1),
             root_piece: tuning.root_piece,
+            look_ahead: tuning.look_ahead,
             n,
             fronts,
             start,

@@ -173,6 +173,9 @@ pub struct Tuning {
     /// ... from the first subtree they start after this many nodes: a small search is
     /// over before the table's first touches (cache misses, page faults) pay off.
     pub memo_after: u64,
+    /// With one front on a board of one word, find a child's list (and whether any of
+    /// its options fits) before the child is entered ([`engine::Engine`]).
+    pub look_ahead: bool,
 }
 
 impl Tuning {
@@ -202,6 +205,7 @@ impl Default for Tuning {
             beside: 3,
             memo_bits: 13,
             memo_after: 1 << 16,
+            look_ahead: true,
         }
     }
 }
@@ -273,6 +277,10 @@ impl BitSearch {
                 // with 8).
                 window: 6,
                 beside: 0,
+                // Pieces of one or two squares nearly always fit at the next square,
+                // and the memo answers for most children (dominoes-8x8: 26.4 M
+                // instructions without the look, 30.1 M with it).
+                look_ahead: smallest >= 3,
                 ..Tuning::default()
             }
         };

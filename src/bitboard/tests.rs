@@ -58,6 +58,7 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
                 beside: window % 4,
                 memo_bits: 0,
                 memo_after: 0,
+                look_ahead: window % 2 == 0,
             };
             let mut search = BitSearch::with_tuning(puzzle, allowed, tuning).expect("applies");
             let mut got = bit_solutions(&mut search);
