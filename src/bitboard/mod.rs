@@ -277,10 +277,6 @@ impl BitSearch {
                 // with 8).
                 window: 6,
                 beside: 0,
-                // Pieces of one or two squares nearly always fit at the next square,
-                // and the memo answers for most children (dominoes-8x8: 26.4 M
-                // instructions without the look, 30.1 M with it).
-                look_ahead: smallest >= 3,
                 ..Tuning::default()
             }
         };
