@@ -319,13 +319,8 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             if t.use_all && avail & t.expired[f * (n + 1) + c as usize] != 0 {
                 return false;
             }
-            let key = if F == 1 {
-                // One front: the tables hold the plain window (`beside == 0`).
-                ((fm >> c >> 1).low_u32() & ((1 << t.window) - 1)) as usize
-            } else {
-                t.key(fm, c, f)
-            };
-            let at = ((f * n + c as usize) << t.key_bits) | key;
+            // (One front comes here only near the root: see `first_list`.)
+            let at = ((f * n + c as usize) << t.key_bits) | t.key(fm, c, f);
             let (lo, hi) = (t.list_start[at], t.list_start[at + 1]);
             let (bits, fits) = weigh(&t.lists, (lo, hi), fm, avail, best);
             if fits < best {
@@ -470,6 +465,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         if t.use_all && avail & t.expired[c as usize] != 0 {
             return None;
         }
+        // One front: the tables hold the plain window (`beside == 0`).
         let key = ((filled >> c >> 1).low_u32() & ((1 << t.window) - 1)) as usize;
         let at = ((c as usize) << t.key_bits) | key;
         let (lo, hi) = (t.list_start[at], t.list_start[at + 1]);
