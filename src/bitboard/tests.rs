@@ -88,42 +88,52 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
     want.len()
 }
 
-/// Counts with a visitor that wants no placements (so that the memo is used) and stops
-/// the search at every `every`-th tick (one per 4 nodes), resuming it each time.
-fn counted_in_pieces(search: &mut BitSearch, every: u32) -> u64 {
-    struct Stops {
-        count: u64,
-        ticks: u32,
-        every: u32,
-    }
-    impl super::BitVisitor for Stops {
-        fn wants_placements(&self) -> bool {
-            false
-        }
-        fn solution(&mut self, placements: &[u32]) -> ControlFlow<()> {
-            assert!(placements.is_empty());
-            self.count += 1;
-            ControlFlow::Continue(())
-        }
-        fn solutions(&mut self, n: u64) -> ControlFlow<()> {
-            self.count += n;
-            ControlFlow::Continue(())
-        }
-        fn tick(&mut self, _done: f64) -> ControlFlow<()> {
-            self.ticks += 1;
-            if self.ticks % self.every == 0 {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
+/// A visitor that wants no placements (so that the memo is used), counts solutions and
+/// ticks, and stops the search at every `every`-th tick.
+struct Counting {
+    count: u64,
+    ticks: u64,
+    every: u64,
+}
+
+impl Counting {
+    fn stopping_every(every: u64) -> Counting {
+        Counting {
+            count: 0,
+            ticks: 0,
+            every,
         }
     }
+}
+
+impl super::BitVisitor for Counting {
+    fn wants_placements(&self) -> bool {
+        false
+    }
+    fn solution(&mut self, placements: &[u32]) -> ControlFlow<()> {
+        assert!(placements.is_empty());
+        self.count += 1;
+        ControlFlow::Continue(())
+    }
+    fn solutions(&mut self, n: u64) -> ControlFlow<()> {
+        self.count += n;
+        ControlFlow::Continue(())
+    }
+    fn tick(&mut self, _done: f64) -> ControlFlow<()> {
+        self.ticks += 1;
+        if self.ticks % self.every == 0 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// Counts with [`Counting`], stopping the search at every `every`-th tick (one per 4
+/// nodes) and resuming it each time.
+fn counted_in_pieces(search: &mut BitSearch, every: u64) -> u64 {
     search.set_tick_interval(2);
-    let mut v = Stops {
-        count: 0,
-        ticks: 0,
-        every,
-    };
+    let mut v = Counting::stopping_every(every);
     let mut resume = None;
     while let Some(r) = search
         .run_below(&[], resume.as_ref(), &mut v)
@@ -564,27 +574,6 @@ fn the_look_ahead_enters_no_child_without_an_option() {
     // Every node entered ticks once (tick interval 1); without the memo both searches
     // try the same options, so they count the same nodes and solutions, and the one
     // that looks ahead enters fewer nodes: the children with no option that fits.
-    struct Ticks {
-        solutions: u64,
-        ticks: u64,
-    }
-    impl super::BitVisitor for Ticks {
-        fn wants_placements(&self) -> bool {
-            false
-        }
-        fn solution(&mut self, _placements: &[u32]) -> ControlFlow<()> {
-            self.solutions += 1;
-            ControlFlow::Continue(())
-        }
-        fn solutions(&mut self, n: u64) -> ControlFlow<()> {
-            self.solutions += n;
-            ControlFlow::Continue(())
-        }
-        fn tick(&mut self, _done: f64) -> ControlFlow<()> {
-            self.ticks += 1;
-            ControlFlow::Continue(())
-        }
-    }
     let p = pentomino_rectangle(12, 5);
     let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
     let run = |look_ahead: bool| {
@@ -600,12 +589,9 @@ fn the_look_ahead_enters_no_child_without_an_option() {
         };
         let mut s = BitSearch::with_tuning(&p, &allowed, tuning).expect("applies");
         s.set_tick_interval(0);
-        let mut v = Ticks {
-            solutions: 0,
-            ticks: 0,
-        };
+        let mut v = Counting::stopping_every(u64::MAX);
         assert!(s.run_below(&[], None, &mut v).expect("fits").is_none());
-        (v.solutions, s.stats().nodes, v.ticks)
+        (v.count, s.stats().nodes, v.ticks)
     };
     let (solutions, nodes, entered) = run(true);
     let (same_solutions, same_nodes, entered_without) = run(false);
