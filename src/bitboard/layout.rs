@@ -478,6 +478,9 @@ impl<M: Bits> Tables<M> {
             }
             *start = write;
         }
+        // In the order they lie in (they are kept sorted by size): a list compacted
+        // before one that lies in front of it would overwrite it.
+        self.piece_lists.sort_by_key(|l| l.from);
         for l in self.piece_lists.iter_mut() {
             let from = write;
             for k in l.from..l.to {

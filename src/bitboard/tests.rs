@@ -602,3 +602,33 @@ fn the_look_ahead_enters_no_child_without_an_option() {
         "{entered} nodes entered looking ahead, {entered_without} without"
     );
 }
+
+#[test]
+fn filtering_keeps_the_piece_lists_whole() {
+    use super::layout::Tables;
+    // Scott's board: a piece list per piece (a node less than four levels deep may
+    // branch on one), kept sorted by size, not in the order they lie in. Filtered by
+    // the placements they were built from, the tables keep every list as it was.
+    let p = scott();
+    let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
+    let built = Tables::<u64>::new(&p, &allowed, &Tuning::default()).expect("fits a word");
+    let filtered = built.clone().keeping(&allowed);
+    assert_eq!(built.piece_lists.len(), 12);
+    let entries = |t: &Tables<u64>, l: &super::layout::PieceList| -> Vec<(u32, u32)> {
+        (t.lists[l.from as usize..l.to as usize].iter())
+            .map(|e| (e.piece, e.option))
+            .collect()
+    };
+    for (a, b) in built.piece_lists.iter().zip(&filtered.piece_lists) {
+        assert_eq!(a.piece, b.piece);
+        assert_eq!(
+            entries(&built, a),
+            entries(&filtered, b),
+            "piece {}",
+            a.piece
+        );
+        assert!(entries(&built, a)
+            .iter()
+            .all(|&(piece, _)| piece == a.piece));
+    }
+}
