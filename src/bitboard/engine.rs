@@ -316,11 +316,13 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 }
                 seen = seen | square;
             }
-            if t.use_all && avail & t.expired[f * (n + 1) + c as usize] != 0 {
+            // The block of lists this numbering reads (its own, or numbering 0's).
+            let b = t.block[f] as usize;
+            if t.use_all && avail & t.expired[b * (n + 1) + c as usize] != 0 {
                 return false;
             }
             // (One front comes here only near the root: see `first_list`.)
-            let at = ((f * n + c as usize) << t.key_bits) | t.key(fm, c, f);
+            let at = ((b * n + c as usize) << t.key_bits) | t.key(fm, c, f);
             let (lo, hi) = (t.list_start[at], t.list_start[at + 1]);
             let (bits, fits) = weigh(&t.lists, (lo, hi), fm, avail, best);
             if fits < best {
@@ -447,7 +449,8 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             if self.left[p] == 0 {
                 avail &= !(1 << e.piece);
             }
-            filled = self.place(&filled, e.option);
+            let o = self.t.option_in(top.front, e.option);
+            filled = self.place(&filled, o);
         }
         Ok((filled, avail, left))
     }
@@ -567,7 +570,8 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                             if FILL {
                                 self.solution.clear();
                                 for l in &self.stack {
-                                    let o = self.t.lists[l.chosen as usize].option;
+                                    let e = self.t.lists[l.chosen as usize];
+                                    let o = self.t.option_in(l.front, e.option);
                                     self.solution.push(self.t.places[o as usize]);
                                 }
                             }
@@ -649,7 +653,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 } else if front == 0 {
                     (self.place(&filled, e.option), e.mask)
                 } else {
-                    let o = e.option;
+                    let o = self.t.option_in(front, e.option);
                     (self.place(&filled, o), self.t.masks[o as usize])
                 };
                 let child_left = left - self.signature.weight[e.piece as usize];
@@ -721,7 +725,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         let _ = self.replay(path, path.len())?;
         let t = &*self.t;
         Ok((self.stack.iter())
-            .map(|l| t.places[t.lists[l.chosen as usize].option as usize])
+            .map(|l| t.places[t.option_in(l.front, t.lists[l.chosen as usize].option) as usize])
             .collect())
     }
 

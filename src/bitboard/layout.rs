@@ -77,8 +77,9 @@ pub struct Tables<M> {
     pub grid: Grid<M>,
     /// Copies per compact piece id.
     pub copies: Vec<u32>,
-    /// Per numbering `f` and square `c`, at `f * (n + 1) + c`: compact piece ids with no
-    /// option whose lowest bit in that numbering is `>= c`.
+    /// Per block `b` of lists (see `block`) and square `c`, at `b * (n + 1) + c`:
+    /// compact piece ids with no option whose lowest bit in that block's numbering is
+    /// `>= c`.
     pub expired: Vec<u64>,
     /// Every piece must be used (`board.use_all_pieces`).
     pub use_all: bool,
@@ -98,11 +99,21 @@ pub struct Tables<M> {
     /// Per numbering `f` and bit `c`, at `f * n + c`: the bit of that square in
     /// numbering 0.
     pub square: Vec<u8>,
-    /// Per (numbering `f`, square `c`, key `k`): the options whose lowest bit is `c` and
-    /// that miss the key's filled squares, in option order, are
-    /// `lists[list_start[(f * n + c) << (window + beside) | k]..][..]`.
+    /// Per (block `b`, square `c`, key `k`): the options whose lowest bit is `c` (in
+    /// the block's numbering) and that miss the key's filled squares, in option order,
+    /// are `lists[list_start[(b * n + c) << (window + beside) | k]..][..]`.
     pub list_start: Vec<u32>,
     pub lists: Vec<Entry<M>>,
+    /// Per numbering `f`: the block of `list_start` and `expired` its lists are in. A
+    /// numbering that a symmetry of the board maps onto numbering 0, mapping the options
+    /// onto themselves, reads block 0 (see [`shared_image`]): its lists are numbering
+    /// 0's with each option replaced by its image, which has the same squares in
+    /// numbering `f` as the option has in numbering 0.
+    pub block: Vec<u32>,
+    /// Per numbering `f` and option `o`, at `f * options + o` (empty with one
+    /// numbering): the option that an entry naming `o` stands for in numbering `f`'s
+    /// lists ([`Tables::option_in`]).
+    pub image: Vec<u32>,
     /// The options of each piece that every solution uses exactly once.
     pub piece_lists: Vec<PieceList>,
     /// Branch on such a piece when it has fewer options than the best front square, in
@@ -306,8 +317,38 @@ impl<M: Bits> Tables<M> {
             masks: &masks0,
             start: &start,
         };
+        let option_pieces: Vec<u8> = options.iter().map(|o| o.1).collect();
+        let shared: Vec<Option<Vec<u32>>> = (0..fronts)
+            .map(|f| {
+                // Rows and columns swap places: a symmetry of the frame only if it is
+                // square (then the keys also reach the same squares).
+                let symmetry = chosen[f] & 4 == 0 || w == h;
+                let image = || shared_image(f, fronts, &numbered, &option_pieces, &start, &init);
+                symmetry.then(image).flatten()
+            })
+            .collect();
+        let mut block = Vec::with_capacity(fronts);
+        let mut image = Vec::with_capacity(if fronts > 1 {
+            fronts * options.len()
+        } else {
+            0
+        });
+        let identity = 0..options.len() as u32;
+        let mut built = 0;
         let mut masks_f = vec![M::ZERO; options.len()];
         for f in 0..fronts {
+            if fronts > 1 {
+                match &shared[f] {
+                    Some(img) => image.extend_from_slice(img),
+                    None => image.extend(identity.clone()),
+                }
+            }
+            if shared[f].is_some() {
+                block.push(0);
+                continue;
+            }
+            block.push(built);
+            built += 1;
             let mask = |o: usize| numbered[o * fronts + f];
             // This numbering's options by (lowest bit, piece, placement index).
             for (k, m) in masks_f.iter_mut().enumerate() {
@@ -420,6 +461,8 @@ impl<M: Bits> Tables<M> {
             key_bits,
             list_start,
             lists,
+            block,
+            image,
             piece_lists,
             piece_depth: tuning.piece_depth,
             good_enough: tuning.good_enough.max(1),
@@ -447,6 +490,7 @@ impl<M: Bits> Tables<M> {
     /// stay. Much cheaper than [`Tables::new`] (the parts of a reduction share one
     /// build). Lists added by [`Tables::add_list`] are not kept: filter first.
     pub fn keeping(mut self, keep: &[bool]) -> Tables<M> {
+        self.unshare();
         let listed = (self.piece_lists.iter().map(|l| l.to))
             .chain(self.list_start.last().copied())
             .max();
@@ -498,6 +542,7 @@ impl<M: Bits> Tables<M> {
         // their lowest bit below c.
         let (n, pieces) = (self.n as usize, self.copies.len());
         let mut last = vec![None::<u32>; self.fronts * pieces];
+        // (Since `unshare`, numbering `f`'s block is block `f`.)
         for (o, _) in dropped.iter().enumerate().filter(|(_, &d)| !d) {
             let p = usize::from(self.pieces[o]);
             for f in 0..self.fronts {
@@ -512,6 +557,56 @@ impl<M: Bits> Tables<M> {
             self.expired.extend(expiry(last, n as u32));
         }
         self
+    }
+
+    /// The option that an entry naming option `o` stands for in the lists of numbering
+    /// `front` (`o` itself unless that numbering reads numbering 0's lists).
+    #[inline(always)]
+    pub fn option_in(&self, front: u32, o: u32) -> u32 {
+        if front == 0 {
+            o
+        } else {
+            self.image[front as usize * self.places.len() + o as usize]
+        }
+    }
+
+    /// Gives every numbering its own block of lists (numbering 0's, with each option
+    /// replaced by its image), so that the lists can be filtered by option.
+    fn unshare(&mut self) {
+        let n = self.n as usize;
+        let per = n << self.key_bits;
+        if (0..self.fronts).all(|f| self.block[f] as usize == f) {
+            return;
+        }
+        let tail = *self.list_start.last().expect("a sentinel") as usize;
+        let (old_start, old_lists, old_expired) = (
+            std::mem::take(&mut self.list_start),
+            std::mem::take(&mut self.lists),
+            std::mem::take(&mut self.expired),
+        );
+        for f in 0..self.fronts {
+            let b = self.block[f] as usize;
+            for i in b * per..(b + 1) * per {
+                self.list_start.push(self.lists.len() as u32);
+                let (lo, hi) = (old_start[i] as usize, old_start[i + 1] as usize);
+                for e in &old_lists[lo..hi] {
+                    let option = self.option_in(f as u32, e.option);
+                    self.lists.push(Entry { option, ..*e });
+                }
+            }
+            let expired = &old_expired[b * (n + 1)..][..n + 1];
+            self.expired.extend_from_slice(expired);
+            self.block[f] = f as u32;
+        }
+        self.list_start.push(self.lists.len() as u32);
+        // The piece lists follow, moved.
+        let moved = self.lists.len() as u32;
+        self.lists.extend_from_slice(&old_lists[tail..]);
+        for l in self.piece_lists.iter_mut() {
+            (l.from, l.to) = (l.from - tail as u32 + moved, l.to - tail as u32 + moved);
+        }
+        let options = self.places.len() as u32;
+        self.image = (0..self.fronts).flat_map(|_| 0..options).collect();
     }
 
     /// Appends a list of the options of `placements` (indices in `puzzle.placements`,
@@ -579,6 +674,40 @@ impl<M: Bits> Grid<M> {
             | (m << self.stride)
             | (m >> self.stride)
     }
+}
+
+/// If numbering `f` (not 0), which a symmetry of the frame maps onto numbering 0, is
+/// numbering 0 after a symmetry of the board that maps the options onto themselves (the
+/// same blocked squares, and for each option another of the same piece whose squares in
+/// numbering `f` are the first's in numbering 0), that map:
+/// per option `o`, the option with `o`'s squares (numbering 0) in numbering `f`. Then
+/// numbering `f`'s lists are numbering 0's with each option replaced by its image, and
+/// need not be built (Scott's board and 8x8-square: all four numberings).
+fn shared_image<M: Bits>(
+    f: usize,
+    fronts: usize,
+    numbered: &[M],
+    pieces: &[u8],
+    start: &[u32],
+    init: &[M; MAX_FRONTS],
+) -> Option<Vec<u32>> {
+    if f == 0 || init[f] != init[0] {
+        return None;
+    }
+    let mut image = vec![u32::MAX; pieces.len()];
+    for (o, &p) in pieces.iter().enumerate() {
+        let squares = numbered[o * fronts + f];
+        // Options are grouped by their lowest bit in numbering 0 (`start`).
+        let low = squares.trailing_zeros() as usize;
+        let source = (start[low]..start[low + 1])
+            .find(|&s| pieces[s as usize] == p && numbered[s as usize * fronts] == squares)?;
+        let slot = &mut image[source as usize];
+        if *slot != u32::MAX {
+            return None;
+        }
+        *slot = o as u32;
+    }
+    Some(image)
 }
 
 /// The expiry masks of one numbering's squares `0..=n`, from each piece's last lowest

@@ -248,6 +248,11 @@ impl BitSearch {
     /// does not apply (cells may stay empty, the frame has more than 128 squares, or
     /// more than 64 pieces have copies).
     pub fn new(puzzle: &Puzzle, allowed: &[bool]) -> Option<BitSearch> {
+        BitSearch::with_tuning(puzzle, allowed, BitSearch::tuning(puzzle))
+    }
+
+    /// The heuristics [`BitSearch::new`] chooses for `puzzle`.
+    fn tuning(puzzle: &Puzzle) -> Tuning {
         let b = &puzzle.board;
         let order = if b.height <= b.width {
             Order::ColumnMajor
@@ -280,7 +285,27 @@ impl BitSearch {
                 ..Tuning::default()
             }
         };
-        BitSearch::with_tuning(puzzle, allowed, Tuning { order, ..tuning })
+        Tuning { order, ..tuning }
+    }
+
+    /// The placements to build the tables of `reduction`'s searches from (made by
+    /// [`BitSearch::new`], then [`BitSearch::into_parts`]): the reduction's allowed
+    /// ones, and for an engine that weighs several fronts, every placement of the
+    /// restricted piece. Such an engine branches first on each part's own placements
+    /// of that piece, so what the tables allow of it never matters, and with all of
+    /// them the tables keep the board's symmetries: numberings that a symmetry maps
+    /// onto the first then read its lists ([`layout::Tables::block`]; Scott's board:
+    /// tables built in 0.2 ms instead of 0.8).
+    pub fn table_placements(puzzle: &Puzzle, reduction: &Reduction) -> Vec<bool> {
+        let mut allowed = reduction.allowed.clone();
+        if let Some(k) = reduction.piece {
+            if BitSearch::tuning(puzzle).piece_depth > 1 {
+                for (a, p) in allowed.iter_mut().zip(&puzzle.placements) {
+                    *a |= p.piece == k;
+                }
+            }
+        }
+        allowed
     }
 
     /// Whether [`BitSearch::new`] would give an engine, without building its tables:
@@ -365,10 +390,13 @@ impl BitSearch {
         reduction: &Reduction,
         allowed: &[Vec<bool>],
     ) -> Vec<BitSearch> {
-        if allowed.len() == 1 {
+        let shared = self.piece_depth() > 1;
+        // An engine that weighs fronts branches first on the restricted piece even in
+        // one part: its tables may hold all of that piece's placements
+        // ([`BitSearch::table_placements`]).
+        if allowed.len() == 1 && !(shared && reduction.piece.is_some()) {
             return vec![self];
         }
-        let shared = self.piece_depth() > 1;
         let firsts = reduction.firsts(puzzle, allowed, shared);
         if shared {
             return self.parts(&firsts);

@@ -604,6 +604,82 @@ fn the_look_ahead_enters_no_child_without_an_option() {
 }
 
 #[test]
+fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
+    use super::layout::Tables;
+    // Scott's board with every placement is as symmetric as the square: its four
+    // numberings read one block of lists. With the X restricted to the reduction's
+    // representatives no symmetry maps the options onto themselves, and each numbering
+    // has its own block.
+    let p = scott();
+    let reduction = crate::model::symmetry::Reduction::new(&p);
+    let tuning = Tuning::default();
+    let shared = Tables::<u64>::new(&p, &all(&p), &tuning).expect("fits a word");
+    assert_eq!(shared.block, [0, 0, 0, 0]);
+    let own = Tables::<u64>::new(&p, &reduction.allowed, &tuning).expect("fits a word");
+    assert_eq!(own.block, [0, 1, 2, 3]);
+    // Filtering gives each numbering its own block first: four times the entries, then
+    // exactly the lists (as sets of placements) of tables built from the filtered
+    // placements.
+    let listed = |t: &Tables<u64>| *t.list_start.last().expect("a sentinel") as usize;
+    let unshared = shared.clone().keeping(&all(&p));
+    assert_eq!(unshared.block, [0, 1, 2, 3]);
+    assert_eq!(listed(&unshared), 4 * listed(&shared));
+    let filtered = shared.keeping(&reduction.allowed);
+    assert_eq!(
+        (&filtered.block, &filtered.expired),
+        (&own.block, &own.expired)
+    );
+    assert_eq!(filtered.list_start.len(), own.list_start.len());
+    for i in 0..own.list_start.len() - 1 {
+        let list = |t: &Tables<u64>| {
+            let entries = &t.lists[t.list_start[i] as usize..t.list_start[i + 1] as usize];
+            let mut l: Vec<(u32, u64)> = (entries.iter())
+                .map(|e| (t.places[e.option as usize], e.mask))
+                .collect();
+            l.sort_unstable();
+            l
+        };
+        assert_eq!(list(&filtered), list(&own), "list {i}");
+    }
+    // The same solutions as DLX, from shared tables and from shared tables filtered.
+    let sorted = |mut s: Vec<Vec<u32>>| {
+        s.sort();
+        s
+    };
+    let mut whole = BitSearch::new(&p, &all(&p)).expect("applies");
+    assert_eq!(
+        sorted(bit_solutions(&mut whole)),
+        dlx_solutions(&p, &all(&p))
+    );
+    let mut kept = whole.keeping(&reduction.allowed);
+    assert_eq!(
+        sorted(bit_solutions(&mut kept)),
+        dlx_solutions(&p, &reduction.allowed)
+    );
+    // The solver's tables for the reduction hold every X (its parts branch first on
+    // their own), so they share one block, and the parts find the 65 classes.
+    let placements = BitSearch::table_placements(&p, &reduction);
+    assert!(placements.iter().all(|&a| a));
+    let whole = BitSearch::new(&p, &placements).expect("applies");
+    match &whole.inner {
+        super::Inner::W64x8(e) => assert_eq!(e.t.block, [0, 0, 0, 0]),
+        _ => panic!("Scott's board weighs four fronts"),
+    }
+    let parts = reduction.parts(&p);
+    let found: u64 = (whole.into_parts(&p, &reduction, &parts).iter_mut())
+        .map(BitSearch::count)
+        .sum();
+    assert_eq!(found, 65);
+    // A one-front engine (6x10) keeps the reduction's placements.
+    let p = pentomino_rectangle(10, 6);
+    let reduction = crate::model::symmetry::Reduction::new(&p);
+    assert_eq!(
+        BitSearch::table_placements(&p, &reduction),
+        reduction.allowed
+    );
+}
+
+#[test]
 fn filtering_keeps_the_piece_lists_whole() {
     use super::layout::Tables;
     // Scott's board: a piece list per piece (a node less than four levels deep may

@@ -42,12 +42,15 @@ pub struct Checkpoint {
     pub tasks: Vec<Task>,
 }
 
-/// Format 5: bitboard paths start with the part of the reduction, whose first level
+/// Format 6: bitboard paths start with the part of the reduction, whose first level
 /// branches on the restricted piece and, with several fronts, whose second level below
 /// symmetric representatives on the second piece; the lists they index leave out the
-/// options that close a region of their key's squares no tiling fills (format 4's
-/// lists kept them, so its positions name other nodes; format 3 had no second level).
-pub const FORMAT: &str = "polyx-checkpoint-5";
+/// options that close a region of their key's squares no tiling fills, and a numbering
+/// that a symmetry maps onto the first reads the first one's lists, in its order
+/// (format 5 built such a numbering's lists in their own order, so its positions name
+/// other nodes; format 4's lists kept the options that close a dead region; format 3
+/// had no second level).
+pub const FORMAT: &str = "polyx-checkpoint-6";
 
 /// A hash (FNV-1a, 64 bits, stable across builds) of the exact-cover matrix and of
 /// `options`, a text naming everything else that changes the result (mode, shard, ...).
@@ -162,9 +165,11 @@ mod tests {
     fn a_checkpoint_of_another_format_is_refused() {
         // Format 1 named bitboard nodes by option positions; format 2 by list positions
         // without parts; format 3 had parts whose second level followed the usual rule;
-        // format 4's lists kept options that close a dead region of their key's squares.
+        // format 4's lists kept options that close a dead region of their key's squares;
+        // format 5 ordered the lists of numberings that a symmetry maps onto the first
+        // on their own.
         let cp = Checkpoint {
-            format: "polyx-checkpoint-4".into(),
+            format: "polyx-checkpoint-5".into(),
             fingerprint: "f".into(),
             puzzle: "scott".into(),
             options: "keep".into(),
@@ -178,7 +183,7 @@ mod tests {
         std::fs::write(&path, serde_json::to_string(&cp).unwrap()).unwrap();
         let err = Checkpoint::load(&path, "f").unwrap_err().to_string();
         std::fs::remove_file(&path).unwrap();
-        assert!(err.contains("format \"polyx-checkpoint-4\""), "{err}");
+        assert!(err.contains("format \"polyx-checkpoint-5\""), "{err}");
         assert!(err.contains(FORMAT), "{err}");
     }
 }

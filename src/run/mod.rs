@@ -207,7 +207,8 @@ pub struct BitSubtrees {
 impl BitSubtrees {
     /// The bitboard search of `solver`'s puzzle, if that engine applies.
     pub fn new(solver: &Solver) -> Option<BitSubtrees> {
-        let mut whole = BitSearch::new(&solver.puzzle, &solver.reduction.allowed)?;
+        let placements = BitSearch::table_placements(&solver.puzzle, &solver.reduction);
+        let mut whole = BitSearch::new(&solver.puzzle, &placements)?;
         if !solver.memo {
             whole.set_memo_bits(0);
         }
