@@ -77,6 +77,9 @@ fn sweep() {
     use polyx::model::symmetry::Reduction;
     for (name, puzzle) in [
         ("6x10", pentomino_rectangle(10, 6)),
+        ("5x12", pentomino_rectangle(12, 5)),
+        ("4x15", pentomino_rectangle(15, 4)),
+        ("3x20", pentomino_rectangle(20, 3)),
         ("scott", scott()),
         ("8x8+sq", eight_by_eight_square()),
         ("dom8x8", domino_rectangle(8, 8)),
