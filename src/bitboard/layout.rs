@@ -209,6 +209,10 @@ impl<M: Bits> Tables<M> {
                 sizes.push(puzzle.set.pieces[k].shape.len() as u32);
             }
         }
+        // Compact id of the piece whose options are in no list.
+        let unlisted = (tuning.unlisted)
+            .and_then(|k| compact.get(k).copied())
+            .filter(|&c| c != u8::MAX);
         let mut init = [M::ZERO; MAX_FRONTS];
         let (mut full, mut not_first, mut not_last) = (M::ZERO, M::ZERO, M::ZERO);
         for y in 0..h as i32 {
@@ -391,6 +395,9 @@ impl<M: Bits> Tables<M> {
                 count.fill(0);
                 pairs.clear();
                 for &o in &by_low[from..at] {
+                    if unlisted == Some(options[o].1) {
+                        continue;
+                    }
                     let keyed = key_fills[keys - 1];
                     let prep = doomed.prepare(before, keyed, numbered[o * fronts]);
                     for_subsets(free(o), |k| {
@@ -433,7 +440,7 @@ impl<M: Bits> Tables<M> {
                 per_piece[opt.1 as usize].push(o);
             }
             for (p, mut os) in per_piece.into_iter().enumerate() {
-                if copies[p] != 1 {
+                if copies[p] != 1 || unlisted == Some(p as u8) {
                     continue;
                 }
                 os.sort_unstable_by_key(|&o| options[o].2);

@@ -176,6 +176,11 @@ pub struct Tuning {
     /// With one front on a board of one word, find a child's list (and whether any of
     /// its options fits) before the child is entered ([`engine::Engine`]).
     pub look_ahead: bool,
+    /// A piece (its index in the puzzle's set) that every search over the tables
+    /// branches on first, through lists of its own ([`BitSearch::parts`]): its options
+    /// stay in the tables, for those lists, but are in no other (where, the piece
+    /// placed, they would only be tested and never fit).
+    pub unlisted: Option<usize>,
 }
 
 impl Tuning {
@@ -206,6 +211,7 @@ impl Default for Tuning {
             memo_bits: 13,
             memo_after: 1 << 16,
             look_ahead: true,
+            unlisted: None,
         }
     }
 }
@@ -288,24 +294,29 @@ impl BitSearch {
         Tuning { order, ..tuning }
     }
 
-    /// The placements to build the tables of `reduction`'s searches from (made by
-    /// [`BitSearch::new`], then [`BitSearch::into_parts`]): the reduction's allowed
-    /// ones, and for an engine that weighs several fronts, every placement of the
-    /// restricted piece. Such an engine branches first on each part's own placements
-    /// of that piece, so what the tables allow of it never matters, and with all of
-    /// them the tables keep the board's symmetries: numberings that a symmetry maps
-    /// onto the first then read its lists ([`layout::Tables::block`]; Scott's board:
-    /// tables built in 0.2 ms instead of 0.8).
-    pub fn table_placements(puzzle: &Puzzle, reduction: &Reduction) -> Vec<bool> {
-        let mut allowed = reduction.allowed.clone();
-        if let Some(k) = reduction.piece {
-            if BitSearch::tuning(puzzle).piece_depth > 1 {
-                for (a, p) in allowed.iter_mut().zip(&puzzle.placements) {
-                    *a |= p.piece == k;
-                }
+    /// The searches of the parts `allowed` of `reduction` ([`Reduction::parts`]), as
+    /// [`BitSearch::into_parts`] makes them, over tables built once, or `None` if the
+    /// engine does not apply. An engine that weighs several fronts branches first on
+    /// each part's own placements of the restricted piece, so its tables hold all of
+    /// that piece's placements, and list none of them ([`Tuning::unlisted`]): then the
+    /// tables keep the board's symmetries, and numberings that a symmetry maps onto the
+    /// first read its lists ([`layout::Tables::block`]; Scott's board: tables built in
+    /// 0.2 ms instead of 0.8).
+    pub fn for_parts(
+        puzzle: &Puzzle,
+        reduction: &Reduction,
+        allowed: &[Vec<bool>],
+    ) -> Option<Vec<BitSearch>> {
+        let mut tuning = BitSearch::tuning(puzzle);
+        let mut placements = reduction.allowed.clone();
+        if let Some(k) = reduction.piece.filter(|_| tuning.piece_depth > 1) {
+            for (a, p) in placements.iter_mut().zip(&puzzle.placements) {
+                *a |= p.piece == k;
             }
+            tuning.unlisted = Some(k);
         }
-        allowed
+        let whole = BitSearch::with_tuning(puzzle, &placements, tuning)?;
+        Some(whole.into_parts(puzzle, reduction, allowed))
     }
 
     /// Whether [`BitSearch::new`] would give an engine, without building its tables:
@@ -392,8 +403,8 @@ impl BitSearch {
     ) -> Vec<BitSearch> {
         let shared = self.piece_depth() > 1;
         // An engine that weighs fronts branches first on the restricted piece even in
-        // one part: its tables may hold all of that piece's placements
-        // ([`BitSearch::table_placements`]).
+        // one part: its tables may list none of that piece's placements
+        // ([`BitSearch::for_parts`]).
         if allowed.len() == 1 && !(shared && reduction.piece.is_some()) {
             return vec![self];
         }

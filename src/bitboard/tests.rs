@@ -59,6 +59,7 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
                 memo_bits: 0,
                 memo_after: 0,
                 look_ahead: window % 2 == 0,
+                unlisted: None,
             };
             let mut search = BitSearch::with_tuning(puzzle, allowed, tuning).expect("applies");
             let mut got = bit_solutions(&mut search);
@@ -657,26 +658,29 @@ fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
         dlx_solutions(&p, &reduction.allowed)
     );
     // The solver's tables for the reduction hold every X (its parts branch first on
-    // their own), so they share one block, and the parts find the 65 classes.
-    let placements = BitSearch::table_placements(&p, &reduction);
-    assert!(placements.iter().all(|&a| a));
-    let whole = BitSearch::new(&p, &placements).expect("applies");
-    match &whole.inner {
-        super::Inner::W64x8(e) => assert_eq!(e.t.block, [0, 0, 0, 0]),
-        _ => panic!("Scott's board weighs four fronts"),
-    }
+    // their own) in no list, so they share one block, and the parts find the 65
+    // classes.
     let parts = reduction.parts(&p);
-    let found: u64 = (whole.into_parts(&p, &reduction, &parts).iter_mut())
-        .map(BitSearch::count)
-        .sum();
+    let searches = BitSearch::for_parts(&p, &reduction, &parts).expect("applies");
+    assert_eq!(searches.len(), 2);
+    let x = reduction.piece.expect("a restricted piece");
+    for s in &searches {
+        match &s.inner {
+            super::Inner::W64x8(e) => {
+                assert_eq!(e.t.block, [0, 0, 0, 0]);
+                // The X is in no list but the parts' own (after the blocks).
+                let listed = *e.t.list_start.last().expect("a sentinel") as usize;
+                let piece_of = |l: &super::layout::Entry<u64>| {
+                    p.placements[e.t.places[l.option as usize] as usize].piece
+                };
+                assert!(e.t.lists[..listed].iter().all(|l| piece_of(l) != x));
+                assert!(e.t.lists[listed..].iter().any(|l| piece_of(l) == x));
+            }
+            _ => panic!("Scott's board weighs four fronts"),
+        }
+    }
+    let found: u64 = searches.into_iter().map(|mut s| s.count()).sum();
     assert_eq!(found, 65);
-    // A one-front engine (6x10) keeps the reduction's placements.
-    let p = pentomino_rectangle(10, 6);
-    let reduction = crate::model::symmetry::Reduction::new(&p);
-    assert_eq!(
-        BitSearch::table_placements(&p, &reduction),
-        reduction.allowed
-    );
 }
 
 #[test]

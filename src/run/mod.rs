@@ -207,13 +207,13 @@ pub struct BitSubtrees {
 impl BitSubtrees {
     /// The bitboard search of `solver`'s puzzle, if that engine applies.
     pub fn new(solver: &Solver) -> Option<BitSubtrees> {
-        let placements = BitSearch::table_placements(&solver.puzzle, &solver.reduction);
-        let mut whole = BitSearch::new(&solver.puzzle, &placements)?;
-        if !solver.memo {
-            whole.set_memo_bits(0);
-        }
         let allowed = solver.reduction.parts(&solver.puzzle);
-        let parts = whole.into_parts(&solver.puzzle, &solver.reduction, &allowed);
+        let mut parts = BitSearch::for_parts(&solver.puzzle, &solver.reduction, &allowed)?;
+        if !solver.memo {
+            for part in &mut parts {
+                part.set_memo_bits(0);
+            }
+        }
         let roots: Vec<f64> = (solver.reduction.firsts(&solver.puzzle, &allowed, false))
             .iter()
             .map(|firsts| firsts[0].len().max(1) as f64)
