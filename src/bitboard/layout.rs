@@ -6,7 +6,9 @@
 //! solvers (de Bruijn; Fletcher, CACM 1965), so that "the first empty square" of every
 //! numbering (one "front" per corner and direction) has its short list of options. The
 //! engine branches on the front square with the fewest options that fit, which keeps
-//! most of Knuth's MRV rule at the cost of a few list scans.
+//! most of Knuth's MRV rule at the cost of a few list scans. On a symmetric board the
+//! numberings that a symmetry maps onto the first read its lists ([`Tables::block`]),
+//! which are then built and held once.
 
 use crate::geom::Cell;
 use crate::model::{Puzzle, Square};
@@ -495,7 +497,9 @@ impl<M: Bits> Tables<M> {
     /// The same tables with only the options that `keep` holds (by placement index):
     /// the lists, the piece lists and the expiry masks are filtered in place; option ids
     /// stay. Much cheaper than [`Tables::new`] (the parts of a reduction share one
-    /// build). Lists added by [`Tables::add_list`] are not kept: filter first.
+    /// build). Numberings that read numbering 0's lists get their own first (an entry
+    /// there stands for a different option in each). Lists added by
+    /// [`Tables::add_list`] are not kept: filter first.
     pub fn keeping(mut self, keep: &[bool]) -> Tables<M> {
         self.unshare();
         let listed = (self.piece_lists.iter().map(|l| l.to))

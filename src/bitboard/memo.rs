@@ -6,10 +6,11 @@
 //! records the count of each subtree it finishes. With dominoes this becomes the classic
 //! broken-profile count: the states are far fewer than the nodes.
 //!
-//! The table is a fixed array of two-slot buckets indexed by a hash of the state. The
-//! first slot keeps the larger of the subtrees that met there, the second takes every
-//! newcomer. Slots hold the whole state, so a hit is never a collision. The table starts
-//! small and grows (see [`Memo::put`]), so small searches never touch a large one.
+//! The table is an array of two-slot buckets indexed by a hash of the state. The first
+//! slot keeps the larger of the subtrees that met there, the second takes every
+//! newcomer. Slots hold the whole state, so a hit is never a collision. The array starts
+//! small and grows four times larger at a time (see [`Memo::put`]), so small searches
+//! never touch a large one.
 
 use super::Bits;
 
