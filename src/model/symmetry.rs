@@ -20,7 +20,7 @@
 //! only the one whose representative is least is kept. Without either kind of piece
 //! every solution is checked against the whole group.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::geom::{Cell, Transform};
 
@@ -199,6 +199,10 @@ pub struct Reduction {
     /// [`Reduction::parts`]), and per placement, whether it is one of this piece's.
     pub second: Option<usize>,
     of_second: Vec<bool>,
+    /// The representatives whose stabilizer fixes no placement of the second piece
+    /// that is the least of its images under it ([`Reduction::accepts_all_with`] asks
+    /// once per task, and the answer takes a pass over every placement).
+    never_fixed: HashSet<usize>,
     /// Set when the restricted piece is one-sided and the reflections swap it with its
     /// mirror piece: it is then restricted under the rotations only, and each class's two
     /// halves are told apart by [`Mirrored`].
@@ -322,7 +326,7 @@ impl Reduction {
             Some(q) => puzzle.placements.iter().map(|p| p.piece == q).collect(),
             None => Vec::new(),
         };
-        Reduction {
+        let mut reduction = Reduction {
             group,
             piece,
             allowed,
@@ -331,7 +335,15 @@ impl Reduction {
             mirrored,
             second,
             of_second,
+            never_fixed: HashSet::new(),
+        };
+        if reduction.second.is_some() {
+            reduction.never_fixed = (reduction.stabilizer.iter())
+                .filter(|(_, stab)| !stab.is_empty() && reduction.second_never_fixed(stab))
+                .map(|(&rep, _)| rep)
+                .collect();
         }
+        reduction
     }
 
     /// The reduced search as one or more searches, each with its allowed placements,
@@ -446,7 +458,7 @@ impl Reduction {
             Some(stab) if stab.is_empty() => true,
             Some(stab) => {
                 self.second.is_some()
-                    && (second_least && self.second_never_fixed(stab)
+                    && (second_least && self.never_fixed.contains(k)
                         || fixed.iter().any(|&x| {
                             self.of_second[x]
                                 && stab.iter().all(|&h| self.group.images[h][x] as usize > x)
