@@ -204,7 +204,10 @@ impl Default for Tuning {
             // eight (whole process, median of 100); 8x8-square 5.5 M nodes and 0.272 s
             // against 5.0 M and 0.281 s.
             fronts: 0x55,
-            piece_depth: 4,
+            // Pieces weighed against fronts at the root and the next level only: with
+            // good enough at 4, a piece deeper down rarely wins (one thread: Scott's
+            // board 5.33 -> 5.24 ms, 8x8-square 217 -> 213 ms, against 4).
+            piece_depth: 2,
             // Weighing is cheap since fronts share their lists: with 4 rather than 6,
             // Scott's board 58 k -> 45 k nodes, 4.64 -> 4.49 ms (5.61 -> 5.32 ms on one
             // thread), 8x8-square 4.6 M -> 4.0 M nodes, 237 -> 229 ms on one thread (3

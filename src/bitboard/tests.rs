@@ -686,7 +686,7 @@ fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
 #[test]
 fn filtering_keeps_the_piece_lists_whole() {
     use super::layout::Tables;
-    // Scott's board: a piece list per piece (a node less than four levels deep may
+    // Scott's board: a piece list per piece (a node less than two levels deep may
     // branch on one), kept sorted by size, not in the order they lie in. Filtered by
     // the placements they were built from, the tables keep every list as it was.
     let p = scott();
