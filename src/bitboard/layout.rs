@@ -324,12 +324,15 @@ impl<M: Bits> Tables<M> {
             start: &start,
         };
         let option_pieces: Vec<u8> = options.iter().map(|o| o.1).collect();
+        let by_squares = (fronts > 1).then(|| BySquares::new(options.iter().map(|o| o.3)));
         let shared: Vec<Option<Vec<u32>>> = (0..fronts)
             .map(|f| {
                 // Rows and columns swap places: a symmetry of the frame only if it is
                 // square (then the keys also reach the same squares).
                 let symmetry = chosen[f] & 4 == 0 || w == h;
-                let image = || shared_image(f, fronts, &numbered, &option_pieces, &start, &init);
+                let by_squares = by_squares.as_ref()?;
+                let image =
+                    || shared_image(f, fronts, &numbered, &option_pieces, by_squares, &init);
                 symmetry.then(image).flatten()
             })
             .collect();
@@ -699,7 +702,7 @@ fn shared_image<M: Bits>(
     fronts: usize,
     numbered: &[M],
     pieces: &[u8],
-    start: &[u32],
+    by_squares: &BySquares,
     init: &[M; MAX_FRONTS],
 ) -> Option<Vec<u32>> {
     if f == 0 || init[f] != init[0] {
@@ -708,17 +711,65 @@ fn shared_image<M: Bits>(
     let mut image = vec![u32::MAX; pieces.len()];
     for (o, &p) in pieces.iter().enumerate() {
         let squares = numbered[o * fronts + f];
-        // Options are grouped by their lowest bit in numbering 0 (`start`).
-        let low = squares.trailing_zeros() as usize;
-        let source = (start[low]..start[low + 1])
-            .find(|&s| pieces[s as usize] == p && numbered[s as usize * fronts] == squares)?;
-        let slot = &mut image[source as usize];
+        let source = by_squares.find(squares, |s| {
+            pieces[s] == p && numbered[s * fronts] == squares
+        })?;
+        let slot = &mut image[source];
         if *slot != u32::MAX {
             return None;
         }
         *slot = o as u32;
     }
     Some(image)
+}
+
+/// The options by their squares in numbering 0: an open-addressing hash table of option
+/// ids, for [`shared_image`] (a scan of the options with the same lowest square took
+/// a quarter of the tables' instructions on Scott's board).
+struct BySquares {
+    slots: Vec<u32>,
+    shift: u32,
+}
+
+impl BySquares {
+    fn new<M: Bits>(masks: impl ExactSizeIterator<Item = M>) -> BySquares {
+        let bits = (2 * masks.len())
+            .max(2)
+            .next_power_of_two()
+            .trailing_zeros();
+        let mut table = BySquares {
+            slots: vec![u32::MAX; 1 << bits],
+            shift: 64 - bits,
+        };
+        for (o, m) in masks.enumerate() {
+            let mut at = table.home(m);
+            while table.slots[at] != u32::MAX {
+                at = (at + 1) & (table.slots.len() - 1);
+            }
+            table.slots[at] = o as u32;
+        }
+        table
+    }
+
+    fn home<M: Bits>(&self, m: M) -> usize {
+        let (lo, hi) = m.words();
+        ((lo ^ hi.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// The first option with squares `m` (numbering 0) that `is` accepts.
+    fn find<M: Bits>(&self, m: M, is: impl Fn(usize) -> bool) -> Option<usize> {
+        let mut at = self.home(m);
+        loop {
+            let o = self.slots[at];
+            if o == u32::MAX {
+                return None;
+            }
+            if is(o as usize) {
+                return Some(o as usize);
+            }
+            at = (at + 1) & (self.slots.len() - 1);
+        }
+    }
 }
 
 /// The expiry masks of one numbering's squares `0..=n`, from each piece's last lowest
