@@ -522,14 +522,8 @@ fn an_option_that_walls_in_a_dead_region_is_in_no_list() {
     use super::layout::Tables;
     // 6x10 filled column by column from one front (the choice of `BitSearch::new`).
     let p = pentomino_rectangle(10, 6);
-    let tuning = Tuning {
-        order: Order::ColumnMajor,
-        fronts: 1,
-        piece_depth: 1,
-        window: 6,
-        beside: 0,
-        ..Tuning::default()
-    };
+    let tuning = BitSearch::tuning(&p);
+    assert_eq!((tuning.fronts, tuning.window), (1, 6));
     let t = Tables::<u64>::new(&p, &all(&p), &tuning).expect("fits a word");
     let placement = |cells: &[(i32, i32)]| {
         let mut cells: Vec<Cell> = cells.iter().map(|&(x, y)| Cell::new(x, y)).collect();
@@ -577,16 +571,13 @@ fn the_look_ahead_enters_no_child_without_an_option() {
     // that looks ahead enters fewer nodes: the children with no option that fits.
     let p = pentomino_rectangle(12, 5);
     let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
+    // (5x12 is searched from one front, the choice of `BitSearch::new`.)
+    assert_eq!(BitSearch::tuning(&p).fronts, 1);
     let run = |look_ahead: bool| {
         let tuning = Tuning {
-            order: Order::ColumnMajor,
-            fronts: 1,
-            piece_depth: 1,
-            window: 6,
-            beside: 0,
             memo_bits: 0,
             look_ahead,
-            ..Tuning::default()
+            ..BitSearch::tuning(&p)
         };
         let mut s = BitSearch::with_tuning(&p, &allowed, tuning).expect("applies");
         s.set_tick_interval(0);
