@@ -209,6 +209,10 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
         }
         output::finish(out)?;
         print_stats(&config, &solver, &report);
+        // The process ends now: the system takes the solver's memory back at once, where
+        // dropping it would free each placement's cells one by one (Scott's board: 0.33 M
+        // instructions of 38.1 M).
+        std::mem::forget(solver);
         return Ok(finished(&config, &report, Status::Success));
     }
     let report = match (config.format, &config.output) {
