@@ -26,8 +26,9 @@ const NONE: u32 = u32::MAX;
 /// A level's `base` when its subtree's count must not be recorded (a level replayed to
 /// resume a run has seen only part of its subtree).
 const PARTIAL: u64 = u64::MAX;
-/// Subtrees of fewer nodes are not worth a slot in the memo (measured on 6x10).
-const MEMO_MIN_NODES: u64 = 4;
+/// Subtrees of fewer nodes are not worth a slot in the memo (measured on 6x10 and
+/// NOI2005 with the memo's size, see `Tuning::memo_bits`).
+const MEMO_MIN_NODES: u64 = 2;
 
 /// The filled squares in every numbering in use (`F` is 1 or
 /// [`super::layout::MAX_FRONTS`], so that the one-front search carries one word per

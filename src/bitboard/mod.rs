@@ -216,7 +216,12 @@ impl Default for Tuning {
             root_piece: 64,
             window: 2,
             beside: 3,
-            memo_bits: 13,
+            // Up to 2^14 slots (512 KiB per thread), with subtrees of 2 nodes or more
+            // recorded (`MEMO_MIN_NODES` in `engine.rs`): against 2^13 and 4 nodes,
+            // 6x10 866 k -> 800 k nodes and -2%, NOI2005 1.38 M -> 1.17 M nodes and
+            // -8%, 8x8-square -3%, Scott's board -1%, 5x12 +0.5% (alternated runs);
+            // 2^13 or 2^15 slots, or 3 nodes, were slower on 6x10 or NOI2005.
+            memo_bits: 14,
             // Since the memo's pages are written when it is made (no more flushes of
             // the other CPU, see `memo.rs`), an earlier start pays: against 2^16, 6x10
             // -2%, 5x12 -6%, NOI2005 -5%, dominoes-8x8 -26%, Scott's board -1% (2^13
