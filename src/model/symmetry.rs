@@ -513,8 +513,6 @@ impl Reduction {
 /// Placements that represent their orbit, each with its stabilizer's non-identity elements.
 type Representatives = Vec<(usize, Vec<usize>)>;
 
-/// One placement of piece `k` per orbit (the least index), each with its stabilizer's
-/// non-identity elements; and how many of them have a non-trivial stabilizer.
 /// The indices of piece `k`'s placements (they are sorted by piece): found by two
 /// binary searches, not a pass over every placement (Scott's board: `Reduction::new`
 /// 1.44 M instructions with two passes per candidate second piece, 1.13 M without).
@@ -523,6 +521,8 @@ fn of_piece(puzzle: &Puzzle, k: usize) -> std::ops::Range<usize> {
     first..first + puzzle.placements[first..].partition_point(|p| p.piece <= k)
 }
 
+/// One placement of piece `k` per orbit (the least index), each with its stabilizer's
+/// non-identity elements; and how many of them have a non-trivial stabilizer.
 fn representatives(puzzle: &Puzzle, group: &Group, k: usize) -> (Representatives, usize) {
     let all: Vec<usize> = (0..group.order()).collect();
     representatives_in(puzzle, group, k, &all)
@@ -591,6 +591,34 @@ impl Mirrored {
 mod tests {
     use super::*;
     use crate::bitboard::samples::{eight_by_eight_square, scott};
+
+    #[test]
+    fn each_pieces_placements_are_one_range() {
+        // `of_piece` finds a piece's placements by binary search, which holds because
+        // they are sorted by piece: the same indices as a pass over all of them, also
+        // with pre-placed pieces (NOI2005's sample: some pieces have none left) and
+        // copies (dominoes).
+        let sample = crate::model::library::load_puzzle("noi2005-sample", None)
+            .map(|(b, s)| Puzzle::new(b, s).expect("valid"))
+            .expect("a built-in board");
+        let dominoes = crate::bitboard::samples::domino_rectangle(4, 4);
+        for p in [scott(), eight_by_eight_square(), sample, dominoes] {
+            let mut empty = 0;
+            for k in 0..p.set.pieces.len() {
+                let pass: Vec<usize> = (0..p.placements.len())
+                    .filter(|&i| p.placements[i].piece == k)
+                    .collect();
+                assert_eq!(of_piece(&p, k).collect::<Vec<_>>(), pass, "piece {k}");
+                empty += usize::from(pass.is_empty());
+            }
+            assert_eq!(
+                empty > 0,
+                p.board.name == "noi2005-sample",
+                "{}",
+                p.board.name
+            );
+        }
+    }
 
     #[test]
     fn the_stabilizers_that_fix_no_least_second_placement_are_found_once_and_right() {
