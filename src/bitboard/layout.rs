@@ -11,6 +11,7 @@
 //! which are then built and held once.
 
 use crate::geom::Cell;
+use crate::model::symmetry::Group;
 use crate::model::{Puzzle, Square};
 
 use super::doomed::Doomed;
@@ -157,8 +158,14 @@ fn numbering(order: Order, f: usize, w: u32, h: u32) -> impl Fn(Cell) -> u32 {
 
 impl<M: Bits> Tables<M> {
     /// The tables, or `None` if the frame does not fit `M` or there are more than 64
-    /// pieces with copies.
-    pub fn new(puzzle: &Puzzle, allowed: &[bool], tuning: &Tuning) -> Option<Tables<M>> {
+    /// pieces with copies. With the puzzle's symmetry `group`, the numberings that one of
+    /// its elements maps onto numbering 0 read numbering 0's lists ([`Tables::block`]).
+    pub fn new(
+        puzzle: &Puzzle,
+        allowed: &[bool],
+        tuning: &Tuning,
+        group: Option<&Group>,
+    ) -> Option<Tables<M>> {
         let board = &puzzle.board;
         let (w, h) = (board.width.max(0) as u32, board.height.max(0) as u32);
         let n = w * h;
@@ -324,16 +331,29 @@ impl<M: Bits> Tables<M> {
             start: &start,
         };
         let option_pieces: Vec<u8> = options.iter().map(|o| o.1).collect();
-        let by_squares = (fronts > 1).then(|| BySquares::new(options.iter().map(|o| o.3)));
+        let places: Vec<u32> = options.iter().map(|o| o.2).collect();
+        // Per placement, its option (for the group's images of placements).
+        let mut option_of = Vec::new();
+        if group.is_some() && fronts > 1 {
+            option_of = vec![u32::MAX; puzzle.placements.len()];
+            for (o, &k) in places.iter().enumerate() {
+                option_of[k as usize] = o as u32;
+            }
+        }
+        let of_options = Options {
+            fronts,
+            numbered: &numbered,
+            pieces: &option_pieces,
+            places: &places,
+            option_of: &option_of,
+        };
         let shared: Vec<Option<Vec<u32>>> = (0..fronts)
             .map(|f| {
                 // Rows and columns swap places: a symmetry of the frame only if it is
                 // square (then the keys also reach the same squares).
                 let symmetry = chosen[f] & 4 == 0 || w == h;
-                let by_squares = by_squares.as_ref()?;
-                let image =
-                    || shared_image(f, fronts, &numbered, &option_pieces, by_squares, &init);
-                symmetry.then(image).flatten()
+                let group = group.filter(|_| symmetry && f > 0 && init[f] == init[0])?;
+                shared_image(f, &of_options, group)
             })
             .collect();
         let mut block = Vec::with_capacity(fronts);
@@ -486,7 +506,7 @@ impl<M: Bits> Tables<M> {
             masks: masks0,
             numbered,
             pieces: option_pieces,
-            places: options.iter().map(|o| o.2).collect(),
+            places,
             init,
             full,
             grid,
@@ -690,86 +710,40 @@ impl<M: Bits> Grid<M> {
     }
 }
 
-/// If numbering `f` (not 0), which a symmetry of the frame maps onto numbering 0, is
-/// numbering 0 after a symmetry of the board that maps the options onto themselves (the
-/// same blocked squares, and for each option another of the same piece whose squares in
-/// numbering `f` are the first's in numbering 0), that map:
-/// per option `o`, the option with `o`'s squares (numbering 0) in numbering `f`. Then
-/// numbering `f`'s lists are numbering 0's with each option replaced by its image, and
-/// need not be built (Scott's board and 8x8-square: all four numberings).
-fn shared_image<M: Bits>(
-    f: usize,
+/// What [`shared_image`] reads of the options: per option its squares in every
+/// numbering (`numbered`, `fronts` a row), its piece and its placement index; per
+/// placement, its option (`u32::MAX` if none).
+struct Options<'a, M> {
     fronts: usize,
-    numbered: &[M],
-    pieces: &[u8],
-    by_squares: &BySquares,
-    init: &[M; MAX_FRONTS],
-) -> Option<Vec<u32>> {
-    if f == 0 || init[f] != init[0] {
-        return None;
-    }
-    let mut image = vec![u32::MAX; pieces.len()];
-    for (o, &p) in pieces.iter().enumerate() {
-        let squares = numbered[o * fronts + f];
-        let source = by_squares.find(squares, |s| {
-            pieces[s] == p && numbered[s * fronts] == squares
-        })?;
-        let slot = &mut image[source];
-        if *slot != u32::MAX {
-            return None;
-        }
-        *slot = o as u32;
-    }
-    Some(image)
+    numbered: &'a [M],
+    pieces: &'a [u8],
+    places: &'a [u32],
+    option_of: &'a [u32],
 }
 
-/// The options by their squares in numbering 0: an open-addressing hash table of option
-/// ids, for [`shared_image`] (a scan of the options with the same lowest square took
-/// a quarter of the tables' instructions on Scott's board).
-struct BySquares {
-    slots: Vec<u32>,
-    shift: u32,
-}
-
-impl BySquares {
-    fn new<M: Bits>(masks: impl ExactSizeIterator<Item = M>) -> BySquares {
-        let bits = (2 * masks.len())
-            .max(2)
-            .next_power_of_two()
-            .trailing_zeros();
-        let mut table = BySquares {
-            slots: vec![u32::MAX; 1 << bits],
-            shift: 64 - bits,
-        };
-        for (o, m) in masks.enumerate() {
-            let mut at = table.home(m);
-            while table.slots[at] != u32::MAX {
-                at = (at + 1) & (table.slots.len() - 1);
-            }
-            table.slots[at] = o as u32;
-        }
-        table
-    }
-
-    fn home<M: Bits>(&self, m: M) -> usize {
-        let (lo, hi) = m.words();
-        ((lo ^ hi.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
-    }
-
-    /// The first option with squares `m` (numbering 0) that `is` accepts.
-    fn find<M: Bits>(&self, m: M, is: impl Fn(usize) -> bool) -> Option<usize> {
-        let mut at = self.home(m);
-        loop {
-            let o = self.slots[at];
-            if o == u32::MAX {
+/// If an element of the puzzle's symmetry `group` maps each option onto an option of the
+/// same piece whose squares in numbering 0 are the first's in numbering `f` (not 0),
+/// that map the other way: per option `s`, the option whose squares in numbering `f`
+/// are `s`'s in numbering 0. Then numbering `f`'s lists are numbering 0's with each
+/// option replaced by its image, and need not be built (Scott's board and 8x8-square:
+/// all four numberings). The element is found by trying each: a wrong one fails at
+/// once.
+fn shared_image<M: Bits>(f: usize, options: &Options<'_, M>, group: &Group) -> Option<Vec<u32>> {
+    let fronts = options.fronts;
+    group.images.iter().skip(1).find_map(|images| {
+        let mut image = vec![u32::MAX; options.pieces.len()];
+        for (o, &p) in options.pieces.iter().enumerate() {
+            let s = options.option_of[images[options.places[o] as usize] as usize] as usize;
+            let same = s != u32::MAX as usize
+                && options.pieces[s] == p
+                && options.numbered[s * fronts] == options.numbered[o * fronts + f];
+            if !same {
                 return None;
             }
-            if is(o as usize) {
-                return Some(o as usize);
-            }
-            at = (at + 1) & (self.slots.len() - 1);
+            image[s] = o as u32;
         }
-    }
+        Some(image)
+    })
 }
 
 /// The expiry masks of one numbering's squares `0..=n`, from each piece's last lowest

@@ -31,7 +31,7 @@ use std::ops::{BitAnd, BitOr, ControlFlow, Not, Shl, Shr};
 use std::sync::Arc;
 
 use crate::cover::{Resume, Stats};
-use crate::model::symmetry::Reduction;
+use crate::model::symmetry::{Group, Reduction};
 use crate::model::Puzzle;
 
 pub use engine::PathError;
@@ -332,7 +332,7 @@ impl BitSearch {
             }
             tuning.unlisted = Some(k);
         }
-        let whole = BitSearch::with_tuning(puzzle, &placements, tuning)?;
+        let whole = BitSearch::build(puzzle, &placements, tuning, Some(&reduction.group))?;
         Some(whole.into_parts(puzzle, reduction, allowed))
     }
 
@@ -349,6 +349,18 @@ impl BitSearch {
 
     /// Like [`BitSearch::new`] with chosen heuristics.
     pub fn with_tuning(puzzle: &Puzzle, allowed: &[bool], tuning: Tuning) -> Option<BitSearch> {
+        // The group lets numberings share lists; one front has nothing to share.
+        let group = (tuning.fronts != 1).then(|| Group::of(puzzle));
+        BitSearch::build(puzzle, allowed, tuning, group.as_ref())
+    }
+
+    /// [`BitSearch::with_tuning`] with the puzzle's symmetry group, if known.
+    fn build(
+        puzzle: &Puzzle,
+        allowed: &[bool],
+        tuning: Tuning,
+        group: Option<&Group>,
+    ) -> Option<BitSearch> {
         if !puzzle.board.cover_all_cells {
             return None;
         }
@@ -359,11 +371,11 @@ impl BitSearch {
             cap => cap,
         };
         let memo = (tuning.memo_bits, tuning.memo_after);
-        let inner = match Tables::<u64>::new(puzzle, allowed, &tuning) {
+        let inner = match Tables::<u64>::new(puzzle, allowed, &tuning, group) {
             Some(t) if t.fronts == 1 => Inner::W64(Engine::new(Arc::new(t), cap, memo)),
             Some(t) => Inner::W64x8(Engine::new(Arc::new(t), cap, memo)),
             None => {
-                let t = Tables::<u128>::new(puzzle, allowed, &tuning)?;
+                let t = Tables::<u128>::new(puzzle, allowed, &tuning, group)?;
                 if t.fronts == 1 {
                     Inner::W128(Engine::new(Arc::new(t), cap, memo))
                 } else {

@@ -524,7 +524,7 @@ fn an_option_that_walls_in_a_dead_region_is_in_no_list() {
     let p = pentomino_rectangle(10, 6);
     let tuning = BitSearch::tuning(&p);
     assert_eq!((tuning.fronts, tuning.window), (1, 6));
-    let t = Tables::<u64>::new(&p, &all(&p), &tuning).expect("fits a word");
+    let t = Tables::<u64>::new(&p, &all(&p), &tuning, None).expect("fits a word");
     let placement = |cells: &[(i32, i32)]| {
         let mut cells: Vec<Cell> = cells.iter().map(|&(x, y)| Cell::new(x, y)).collect();
         cells.sort();
@@ -605,9 +605,10 @@ fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
     let p = scott();
     let reduction = crate::model::symmetry::Reduction::new(&p);
     let tuning = Tuning::default();
-    let shared = Tables::<u64>::new(&p, &all(&p), &tuning).expect("fits a word");
+    let group = Some(&reduction.group);
+    let shared = Tables::<u64>::new(&p, &all(&p), &tuning, group).expect("fits a word");
     assert_eq!(shared.block, [0, 0, 0, 0]);
-    let own = Tables::<u64>::new(&p, &reduction.allowed, &tuning).expect("fits a word");
+    let own = Tables::<u64>::new(&p, &reduction.allowed, &tuning, group).expect("fits a word");
     assert_eq!(own.block, [0, 1, 2, 3]);
     // Filtering gives each numbering its own block first: four times the entries, then
     // exactly the lists (as sets of placements) of tables built from the filtered
@@ -681,8 +682,10 @@ fn filtering_keeps_the_piece_lists_whole() {
     // branch on one), kept sorted by size, not in the order they lie in. Filtered by
     // the placements they were built from, the tables keep every list as it was.
     let p = scott();
-    let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
-    let built = Tables::<u64>::new(&p, &allowed, &Tuning::default()).expect("fits a word");
+    let reduction = crate::model::symmetry::Reduction::new(&p);
+    let allowed = reduction.allowed;
+    let group = Some(&reduction.group);
+    let built = Tables::<u64>::new(&p, &allowed, &Tuning::default(), group).expect("fits a word");
     let filtered = built.clone().keeping(&allowed);
     assert_eq!(built.piece_lists.len(), 12);
     let entries = |t: &Tables<u64>, l: &super::layout::PieceList| -> Vec<(u32, u32)> {
