@@ -7,7 +7,7 @@
 //! that key's list. The search then neither tries the option nor counts the node
 //! (one thread: 6x10 1.15 M -> 0.88 M nodes, 8x8-square 5.6 M -> 4.6 M).
 
-use super::layout::Grid;
+use super::layout::{for_subsets, Grid};
 use super::Bits;
 
 /// Tells, when the lists are built, the options that leave a region of the key's
@@ -68,6 +68,97 @@ impl<M: Bits> Doomed<'_, M> {
         (win & !touch != M::ZERO).then_some((win, touch))
     }
 
+    /// The rules that tell, key by key, whether the option [`Doomed::prepare`]d as
+    /// `(win, touch)` dooms its child there, without a flood per key. A closed region
+    /// lies in the key's squares that the option leaves open and that touch no square
+    /// outside the key (`win & !touch`, a few), and it is closed exactly when the key
+    /// fills none of its squares and every one of their neighbours in `win`. So each
+    /// connected set `R` of those squares that no tiling fills gives a rule `(walls,
+    /// inside)`: the key bits of `R`'s neighbours in `win`, and of `R`. A key dooms the
+    /// option if it has every bit of some rule's `walls` and none of its `inside`, as
+    /// [`Doomed::doomed`] would find by flooding.
+    /// `squares[j]` is key bit `j`'s square (numbering 0). `None` if more than 8
+    /// squares could be walled in (then flood key by key).
+    pub fn rules(
+        &self,
+        (win, touch): (M, M),
+        squares: &[M],
+        out: &mut Vec<(u32, u32)>,
+    ) -> Option<()> {
+        out.clear();
+        let inner = win & !touch;
+        // The squares of `inner`, each with its key bit.
+        let mut cells = [(M::ZERO, 0u32); 8];
+        let mut m = 0;
+        for (j, &sq) in squares.iter().enumerate() {
+            if sq & inner != M::ZERO {
+                if m == cells.len() {
+                    return None;
+                }
+                cells[m] = (sq, 1 << j);
+                m += 1;
+            }
+        }
+        let bits_of = |set: M| {
+            (squares.iter().enumerate())
+                .filter(|&(_, &sq)| sq & set != M::ZERO)
+                .fold(0u32, |b, (j, _)| b | 1 << j)
+        };
+        for subset in 1u32..1 << m {
+            let (mut region, mut inside) = (M::ZERO, 0u32);
+            for (i, &(sq, bit)) in cells[..m].iter().enumerate() {
+                if subset >> i & 1 == 1 {
+                    region = region | sq;
+                    inside |= bit;
+                }
+            }
+            // Connected?
+            let mut reached = region & region.wrapping_neg();
+            loop {
+                let next = (reached | self.grid.grow(reached)) & region;
+                if next == reached {
+                    break;
+                }
+                reached = next;
+            }
+            if reached != region || !self.unfillable(region) {
+                continue;
+            }
+            let walls = bits_of(self.grid.grow(region) & !region & win);
+            out.push((walls, inside));
+        }
+        Some(())
+    }
+
+    /// Marks in `doomed` (bit `k % 64` of word `k / 64`) the keys `k` among the subsets
+    /// of `listed` that [`Doomed::rules`] `rules` doom (and clears the others): those
+    /// with every bit of some rule's walls and none of its inside. Each rule sets only
+    /// its own keys, fewer than the keys times the rules.
+    pub fn mark(rules: &[(u32, u32)], listed: u32, doomed: &mut [u64]) {
+        doomed.fill(0);
+        for &(walls, inside) in rules.iter().filter(|r| r.0 & !listed == 0) {
+            for_subsets(listed & !walls & !inside, |rest| {
+                let k = walls | rest;
+                doomed[k as usize / 64] |= 1 << (k % 64);
+            });
+        }
+    }
+
+    /// Is `region`, closed, a region no tiling fills: its size no sum of piece sizes,
+    /// or, too small for two pieces, no option's shape?
+    fn unfillable(&self, region: M) -> bool {
+        let size = region.count_ones();
+        if !self.fillable[size as usize] {
+            return true;
+        }
+        if size < self.single_below {
+            let low = region.trailing_zeros() as usize;
+            let (a, b) = (self.start[low] as usize, self.start[low + 1] as usize);
+            return !self.masks[a..b].contains(&region);
+        }
+        false
+    }
+
     /// Does the option [`Doomed::prepare`]d as `(win, touch)`, with the key's squares
     /// `filled` filled, leave a closed region of the key's squares that no piece sizes
     /// fill (or, if too small for two pieces, that is no option's shape)?
@@ -96,16 +187,8 @@ impl<M: Bits> Doomed<'_, M> {
                 region = next;
             }
             closed = closed & !region;
-            let size = region.count_ones();
-            if !self.fillable[size as usize] {
+            if self.unfillable(region) {
                 return true;
-            }
-            if size < self.single_below {
-                let low = region.trailing_zeros() as usize;
-                let (a, b) = (self.start[low] as usize, self.start[low + 1] as usize);
-                if !self.masks[a..b].contains(&region) {
-                    return true;
-                }
             }
         }
         false

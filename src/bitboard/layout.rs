@@ -399,12 +399,19 @@ impl<M: Bits> Tables<M> {
             let mut pairs: Vec<(usize, u32)> = Vec::new();
             // The squares each key says are filled ([`Doomed::key_fills`]).
             let mut key_fills = Vec::with_capacity(keys);
+            // Each key bit's square, and the rules of the option at hand
+            // ([`Doomed::rules`]).
+            let mut key_squares = Vec::with_capacity(key_bits as usize);
+            let mut rules = Vec::new();
+            let mut doomed_keys = vec![0u64; keys.div_ceil(64)];
             let square_f = &square[f * n as usize..][..n as usize];
             // The squares up to the front square, in numbering 0.
             let mut before = M::ZERO;
             for c in 0..n {
                 before = before | M::bit(u32::from(square_f[c as usize]));
                 doomed.key_fills(square_f, c, key_offset[f], &mut key_fills);
+                key_squares.clear();
+                key_squares.extend((0..key_bits).map(|j| key_fills[1 << j]));
                 let from = at;
                 while at < by_low.len() && mask(by_low[at]).trailing_zeros() == c {
                     at += 1;
@@ -425,8 +432,18 @@ impl<M: Bits> Tables<M> {
                     }
                     let keyed = key_fills[keys - 1];
                     let prep = doomed.prepare(before, keyed, numbered[o * fronts]);
+                    let by_rules = prep.and_then(|p| doomed.rules(p, &key_squares, &mut rules));
+                    if by_rules.is_some() {
+                        Doomed::<M>::mark(&rules, free(o), &mut doomed_keys);
+                    }
                     for_subsets(free(o), |k| {
-                        let doomed = prep.is_some_and(|p| doomed.doomed(key_fills[k as usize], p));
+                        let doomed = match (prep, by_rules) {
+                            (None, _) => false,
+                            (Some(_), Some(())) => {
+                                doomed_keys[k as usize / 64] >> (k % 64) & 1 == 1
+                            }
+                            (Some(p), None) => doomed.doomed(key_fills[k as usize], p),
+                        };
                         if !doomed {
                             count[k as usize + 1] += 1;
                             pairs.push((o, k));
@@ -776,7 +793,7 @@ fn key_of<M: Bits>(m: M, c: u32, window: u32, beside: u32, offset: u32) -> u32 {
 
 /// Calls `f` with every subset of `set` (`set` itself first, the empty set last).
 #[inline(always)]
-fn for_subsets(set: u32, mut f: impl FnMut(u32)) {
+pub(super) fn for_subsets(set: u32, mut f: impl FnMut(u32)) {
     let mut sub = set;
     loop {
         f(sub);

@@ -706,3 +706,98 @@ fn filtering_keeps_the_piece_lists_whole() {
             .all(|&(piece, _)| piece == a.piece));
     }
 }
+
+/// For every option at every square of numbering 0 of `p` (one front, `window` key
+/// squares) and every key that lists it, whether the flood of [`Doomed::doomed`] finds
+/// a closed region no tiling fills, and whether [`Doomed::rules`] mark the key: they
+/// must agree. Returns how many keys were doomed and how many were not.
+fn doomed_rules_against_the_flood<M: super::Bits>(p: &Puzzle, window: u32) -> (usize, usize) {
+    use super::doomed::Doomed;
+    use super::layout::{for_subsets, Tables};
+    let tuning = Tuning {
+        fronts: 1,
+        window,
+        beside: 0,
+        ..Tuning::default()
+    };
+    let t = Tables::<M>::new(p, &all(p), &tuning, None).expect("fits");
+    let d = Doomed {
+        n: t.n,
+        window,
+        beside: 0,
+        grid: t.grid,
+        full: t.full,
+        init: t.init[0],
+        fillable: &t.fillable,
+        single_below: t.single_below,
+        masks: &t.masks,
+        start: &t.start,
+    };
+    let keys = 1usize << window;
+    let (mut rules, mut marks) = (Vec::new(), vec![0u64; keys.div_ceil(64)]);
+    let (mut doomed, mut open) = (0, 0);
+    for c in 0..t.n {
+        // Numbering 0 is the bits themselves: key bit j is square c + 1 + j.
+        let before = (0..=c).fold(M::ZERO, |m, b| m | M::bit(b));
+        let squares: Vec<M> = (0..window)
+            .map(|j| {
+                if c + 1 + j < t.n {
+                    M::bit(c + 1 + j)
+                } else {
+                    M::ZERO
+                }
+            })
+            .collect();
+        let keyed = squares.iter().fold(M::ZERO, |m, &s| m | s);
+        for o in t.start[c as usize]..t.start[c as usize + 1] {
+            let m = t.masks[o as usize];
+            let Some(prep) = d.prepare(before, keyed, m) else {
+                continue;
+            };
+            assert!(
+                d.rules(prep, &squares, &mut rules).is_some(),
+                "at most 8 squares"
+            );
+            let covered = (0..window).filter(|&j| squares[j as usize] & m != M::ZERO);
+            let listed = covered.fold(keys as u32 - 1, |l, j| l & !(1 << j));
+            Doomed::<M>::mark(&rules, listed, &mut marks);
+            for_subsets(listed, |k| {
+                let filled = (0..window)
+                    .filter(|&j| k >> j & 1 == 1)
+                    .fold(M::ZERO, |f, j| f | squares[j as usize]);
+                let flood = d.doomed(filled, prep);
+                let marked = marks[k as usize / 64] >> (k % 64) & 1 == 1;
+                assert_eq!(marked, flood, "square {c}, option {o}, key {k:b}");
+                if flood {
+                    doomed += 1;
+                } else {
+                    open += 1;
+                }
+            });
+        }
+    }
+    (doomed, open)
+}
+
+#[test]
+fn the_doomed_options_rules_agree_with_the_flood() {
+    for (p, window) in [
+        (pentomino_rectangle(10, 6), 8),
+        (pentomino_rectangle(12, 5), 6),
+        (scott(), 8),
+        (eight_by_eight_square(), 5),
+        (domino_rectangle(8, 8), 4),
+    ] {
+        let (doomed, open) = doomed_rules_against_the_flood::<u64>(&p, window);
+        assert!(doomed > 0 && open > 0, "{doomed} doomed, {open} open");
+    }
+    // Two words: 6x10 in a frame of 7x10 whose last row is blocked, and dominoes.
+    let mut squares = vec![Square::Open; 70];
+    squares[60..].fill(Square::Blocked);
+    let framed =
+        Puzzle::new(Board::new("6x10 in 7x10", 10, 7, squares), pentominoes()).expect("valid");
+    for (p, window) in [(framed, 8), (domino_rectangle(10, 8), 4)] {
+        let (doomed, open) = doomed_rules_against_the_flood::<u128>(&p, window);
+        assert!(doomed > 0 && open > 0, "{doomed} doomed, {open} open");
+    }
+}
