@@ -233,13 +233,17 @@ impl Default for Tuning {
     }
 }
 
-/// The size of the smallest piece with copies left, if any.
-fn smallest_piece(puzzle: &Puzzle) -> Option<u32> {
+/// The sizes of the pieces with copies left.
+fn piece_sizes(puzzle: &Puzzle) -> impl Iterator<Item = u32> + '_ {
     (puzzle.set.pieces.iter())
         .zip(&puzzle.remaining)
         .filter(|(_, &r)| r > 0)
         .map(|(p, _)| p.shape.len() as u32)
-        .min()
+}
+
+/// The size of the smallest piece with copies left, if any.
+fn smallest_piece(puzzle: &Puzzle) -> Option<u32> {
+    piece_sizes(puzzle).min()
 }
 
 /// The engine for the word size and number of fronts.
@@ -296,14 +300,24 @@ impl BitSearch {
         let tuning = if 2 * long <= 3 * short && smallest >= 3 && 5 * open >= 4 * frame {
             Tuning::default()
         } else {
+            // The key reads the rest of the front square's column (row) and two
+            // squares more, which an option starting there mostly reaches, but no
+            // further than twice the largest piece, and 8 squares at most: against 6
+            // for all, 6x10 -9% (8 squares), 5x12 -1.2% (7), 3x20 -1.8% (5),
+            // dominoes-8x8 -1.8% (4); with 8, 5x12 +2%, 4x15 +2%, 3x20 +5% and dominoes
+            // +4%, their tables costing more than their searches save (alternated
+            // runs). A board of two words keeps 6: NOI2005's triangle took 13% longer
+            // with 8 (its search never looks ahead, see `Tuning::look_ahead`).
+            let largest = piece_sizes(puzzle).max().unwrap_or(0);
+            let window = if frame <= 64 {
+                (short.max(0) as u32 + 2).min(2 * largest).clamp(1, 8)
+            } else {
+                6
+            };
             Tuning {
                 fronts: 1,
                 piece_depth: 1,
-                // With fit bits per level, a shorter list costs little more to scan
-                // than a longer table costs to build (6x10, two threads: window 5 24.7
-                // ms, 6 24.2, 7 24.1, 8 24.7; NOI2005 one thread 0.116 s with 6, 0.121
-                // with 8).
-                window: 6,
+                window,
                 beside: 0,
                 ..Tuning::default()
             }

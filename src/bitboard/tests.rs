@@ -520,10 +520,15 @@ fn a_one_front_engine_keeps_the_usual_rule_for_the_second_piece() {
 #[test]
 fn an_option_that_walls_in_a_dead_region_is_in_no_list() {
     use super::layout::Tables;
-    // 6x10 filled column by column from one front (the choice of `BitSearch::new`).
+    // 6x10 filled column by column from one front (the choice of `BitSearch::new`,
+    // which reads 8 key squares there), with keys of 6 squares.
     let p = pentomino_rectangle(10, 6);
     let tuning = BitSearch::tuning(&p);
-    assert_eq!((tuning.fronts, tuning.window), (1, 6));
+    assert_eq!((tuning.fronts, tuning.window), (1, 8));
+    let tuning = Tuning {
+        window: 6,
+        ..tuning
+    };
     let t = Tables::<u64>::new(&p, &all(&p), &tuning, None).expect("fits a word");
     let placement = |cells: &[(i32, i32)]| {
         let mut cells: Vec<Cell> = cells.iter().map(|&(x, y)| Cell::new(x, y)).collect();
@@ -800,4 +805,20 @@ fn the_doomed_options_rules_agree_with_the_flood() {
         let (doomed, open) = doomed_rules_against_the_flood::<u128>(&p, window);
         assert!(doomed > 0 && open > 0, "{doomed} doomed, {open} open");
     }
+}
+
+#[test]
+fn one_front_keys_read_the_short_side_and_two_squares_more() {
+    // At most twice the largest piece and 8 squares; 6 on a board of two words.
+    let window = |p: &Puzzle| {
+        let t = BitSearch::tuning(p);
+        assert_eq!(t.fronts, 1);
+        t.window
+    };
+    assert_eq!(window(&pentomino_rectangle(10, 6)), 8);
+    assert_eq!(window(&pentomino_rectangle(12, 5)), 7);
+    assert_eq!(window(&pentomino_rectangle(15, 4)), 6);
+    assert_eq!(window(&pentomino_rectangle(20, 3)), 5);
+    assert_eq!(window(&domino_rectangle(8, 8)), 4);
+    assert_eq!(window(&domino_rectangle(10, 8)), 6);
 }

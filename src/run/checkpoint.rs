@@ -42,15 +42,18 @@ pub struct Checkpoint {
     pub tasks: Vec<Task>,
 }
 
-/// Format 6: bitboard paths start with the part of the reduction, whose first level
+/// Format 7: bitboard paths start with the part of the reduction, whose first level
 /// branches on the restricted piece and, with several fronts, whose second level below
 /// symmetric representatives on the second piece; the lists they index leave out the
-/// options that close a region of their key's squares no tiling fills, and a numbering
-/// that a symmetry maps onto the first reads the first one's lists, in its order
-/// (format 5 built such a numbering's lists in their own order, so its positions name
-/// other nodes; format 4's lists kept the options that close a dead region; format 3
-/// had no second level).
-pub const FORMAT: &str = "polyx-checkpoint-6";
+/// options that close a region of their key's squares no tiling fills, a numbering
+/// that a symmetry maps onto the first reads the first one's lists, in its order, and
+/// a one-front search's keys read as many squares as the board's short side and two
+/// more (at most 8, at most twice the largest piece; 6 on boards of two words).
+/// Format 6 read 6 squares on every such board, so on the others its positions name
+/// other nodes; format 5 built the lists of a numbering that a symmetry maps onto the
+/// first in their own order; format 4's lists kept the options that close a dead
+/// region; format 3 had no second level.
+pub const FORMAT: &str = "polyx-checkpoint-7";
 
 /// A hash (FNV-1a, 64 bits, stable across builds) of the exact-cover matrix and of
 /// `options`, a text naming everything else that changes the result (mode, shard, ...).
@@ -167,9 +170,9 @@ mod tests {
         // without parts; format 3 had parts whose second level followed the usual rule;
         // format 4's lists kept options that close a dead region of their key's squares;
         // format 5 ordered the lists of numberings that a symmetry maps onto the first
-        // on their own.
+        // on their own; format 6's one-front keys read 6 squares on every board.
         let cp = Checkpoint {
-            format: "polyx-checkpoint-5".into(),
+            format: "polyx-checkpoint-6".into(),
             fingerprint: "f".into(),
             puzzle: "scott".into(),
             options: "keep".into(),
@@ -183,7 +186,7 @@ mod tests {
         std::fs::write(&path, serde_json::to_string(&cp).unwrap()).unwrap();
         let err = Checkpoint::load(&path, "f").unwrap_err().to_string();
         std::fs::remove_file(&path).unwrap();
-        assert!(err.contains("format \"polyx-checkpoint-5\""), "{err}");
+        assert!(err.contains("format \"polyx-checkpoint-6\""), "{err}");
         assert!(err.contains(FORMAT), "{err}");
     }
 }
