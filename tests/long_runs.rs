@@ -482,3 +482,44 @@ fn each_part_weighs_its_share_of_the_restricted_placements() {
     assert!((weight(&mut parts, 0) - 0.75).abs() < 1e-12);
     assert!((weight(&mut parts, 1) - 0.25).abs() < 1e-12);
 }
+
+#[test]
+fn idle_workers_share_the_rest_of_running_tasks() {
+    // Counting runs of the bitboard engine with its memo that nobody watches: a worker
+    // with no task left asks the busy ones to share theirs at their next tick (every 4
+    // nodes here), their rest is searched as subproblems, and every count stays exact.
+    use SymmetryMode::{Keep, Reduce};
+    let mut shared = 0;
+    for (board, mode, expected) in [
+        ("6x10", Keep, 9356),
+        ("6x10", Reduce, 2339),
+        ("scott", Keep, 520),
+        ("scott", Reduce, 65),
+        ("5x12", Keep, 4040),
+        ("dominoes-8x8", Keep, 12_988_816),
+    ] {
+        let s = solver(board, mode);
+        for threads in [2, 3] {
+            let opts = Options {
+                threads,
+                tick_log2: 2,
+                ..Options::default()
+            };
+            let r = count(&s, &opts);
+            assert_eq!(r.solutions, expected, "{board} {mode:?} -j {threads}");
+            assert!(r.complete && !r.interrupted);
+            shared += r.shared;
+        }
+    }
+    assert!(shared > 0, "no task was shared");
+    // Runs whose node counts must not depend on the threads share nothing.
+    let mut plain = solver("scott", Keep);
+    plain.memo = false;
+    let opts = Options {
+        threads: 2,
+        tick_log2: 2,
+        ..Options::default()
+    };
+    let r = count(&plain, &opts);
+    assert_eq!((r.solutions, r.shared), (520, 0));
+}

@@ -1,6 +1,7 @@
 //! Long runs: a search split into many subproblems ([`crate::cover::split`]) that worker
 //! threads take in search order, with ordered output, progress, interruption,
-//! checkpoints and shards.
+//! checkpoints and shards. At the end of a counting run, a busy worker shares the rest
+//! of its task with idle ones (`share.rs`).
 //!
 //! Guarantees: the count is the same for every number of threads, shards summed, and
 //! any sequence of interruptions and resumptions, and so is the node count unless the
@@ -20,6 +21,7 @@ pub mod plan;
 pub mod progress;
 mod queue;
 pub mod shard;
+mod share;
 mod worker;
 
 use std::ops::ControlFlow;

@@ -27,6 +27,7 @@ use super::plan::shard_tasks;
 use super::progress::Progress;
 use super::queue::TaskQueue;
 use super::shard::Shard;
+use super::share::Shares;
 use super::worker::worker;
 use super::{BitSubtrees, DlxSubtrees, Subtrees};
 
@@ -82,6 +83,8 @@ pub struct LongReport {
     /// Tasks this run started with; whether it resumed a checkpoint.
     pub tasks: usize,
     pub resumed: bool,
+    /// Subproblems that busy workers shared out to idle ones (`share.rs`).
+    pub shared: usize,
 }
 
 /// Receives emitted solutions in order; `Break` ends the run like a limit.
@@ -130,6 +133,8 @@ pub(super) struct Shared<'a> {
     pub state: Mutex<State>,
     /// Notified when a slot changed or a worker ended.
     pub changed: Condvar,
+    /// The rest of running tasks, shared out to idle workers ([`Shared::sharing`]).
+    pub shares: Shares,
 }
 
 impl Shared<'_> {
@@ -142,6 +147,20 @@ impl Shared<'_> {
     /// each task nor report their progress at ticks: it only waits for them to end.
     pub fn watched(&self) -> bool {
         self.opts.printing || self.opts.progress || self.opts.checkpoint.is_some()
+    }
+
+    /// Whether a worker with no task left asks the busy ones to share theirs
+    /// (`share.rs`): in counting runs with several threads that nobody watches (a
+    /// shared-out task has no resume point for a checkpoint to keep) and no node budget,
+    /// on the bitboard engine with its memo of counts. Its node counts already depend
+    /// on the threads; the others' do not, and sharing would change them a little (the
+    /// children of a shared task's nodes that die at once are not counted again).
+    pub fn sharing(&self) -> bool {
+        !self.watched()
+            && self.opts.threads > 1
+            && self.opts.node_budget.is_none()
+            && self.solver.engine == Engine::Bitboard
+            && self.solver.memo
     }
 }
 
@@ -230,6 +249,7 @@ pub fn run_with<E: Subtrees>(
             error: None,
         }),
         changed: Condvar::new(),
+        shares: Shares::default(),
         tasks,
     };
     let mut progress = Progress::new(opts.progress, base.done, base.solutions);
@@ -281,9 +301,13 @@ pub fn run_with<E: Subtrees>(
     if let Some(e) = state.error.take() {
         return Err(e);
     }
-    let cp = snapshot(&base, &shared.tasks, &state.slots, &em, opts, start);
+    let mut cp = snapshot(&base, &shared.tasks, &state.slots, &em, opts, start);
+    // What the shared-out subproblems found (none unless `shared.sharing()`).
+    let pool = shared.shares.pool.into_inner().expect("no worker panics");
+    cp.solutions += pool.solutions;
+    cp.stats += pool.stats;
     let limited = em.over && opts.printing;
-    let complete = !limited && cp.tasks.is_empty();
+    let complete = !limited && cp.tasks.is_empty() && pool.subs.is_empty() && !pool.cut_short;
     // A stop that came after the last task ended interrupted nothing.
     let interrupted = opts.stop.load(Ordering::Relaxed) && !complete;
     if let Some(path) = &opts.checkpoint {
@@ -301,6 +325,7 @@ pub fn run_with<E: Subtrees>(
         threads,
         tasks: n,
         resumed,
+        shared: pool.shared,
     })
 }
 

@@ -2,7 +2,8 @@
 //! queue (`queue.rs`), searches below it and leaves the result (counters, buffered solutions,
 //! the resume point if it stopped) in the task's slot for the emitter. A [`TaskSink`]
 //! accepts one solution per symmetry class and counts (and, when printing, buffers) it in
-//! the chosen mode; ticks publish progress and stop the task once the run is halted.
+//! the chosen mode; ticks publish progress and stop the task once the run is halted, or
+//! when an idle worker asks for a share of it (`share.rs`).
 
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
@@ -11,8 +12,12 @@ use std::sync::PoisonError;
 use crate::cover::Outcome;
 use crate::solve::SymmetryMode;
 
+use crate::cover::{Resume, Stats, Subproblem};
+use crate::error::Error;
+
 use super::parallel::{path_error, Ended, Shared, Slot};
 use super::plan::minus;
+use super::share::remainder;
 use super::{Sink, Subtrees};
 
 /// Takes tasks until none is left or the run is halted.
@@ -30,7 +35,9 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
         placements: Vec::new(),
         scratch: Vec::new(),
         uniform: None,
+        shared_out: false,
     };
+    let sharing = shared.sharing();
     while !shared.halted() {
         let Some(k) = shared.queue.take(id) else {
             break;
@@ -60,13 +67,15 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
         } else {
             shared.solver.uniform_weight(&engine.settled(&task.sub))
         };
-        let before = engine.stats();
-        let outcome = engine.run_below(&task.sub, task.resume.as_ref(), &mut sink);
-        let stats = minus(engine.stats(), before);
+        if sharing {
+            shared.shares.start();
+        }
+        let (outcome, stats, rest) =
+            search(&mut engine, &mut sink, &task.sub, task.resume.as_ref());
         let mut state = shared.state.lock().expect("no worker panics");
         match outcome {
             Err(e) => {
-                state.error.get_or_insert(path_error(e));
+                state.error.get_or_insert(e);
                 shared.enough.store(true, Ordering::Relaxed);
             }
             Ok(outcome) => {
@@ -85,9 +94,62 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
             }
         }
         drop(state);
+        if sharing {
+            shared.shares.end(rest);
+        }
         if shared.watched() {
             shared.changed.notify_all();
         }
+    }
+    // Then the shares of other workers' tasks, until none is left and no worker is busy.
+    while let Some(sub) = sharing
+        .then(|| shared.shares.take(&|| shared.halted()))
+        .flatten()
+    {
+        sink.solutions = 0;
+        sink.uniform = shared.solver.uniform_weight(&engine.settled(&sub));
+        let (outcome, stats, rest) = search(&mut engine, &mut sink, &sub, None);
+        {
+            let mut pool = shared.shares.pool.lock().expect("no worker panics");
+            pool.solutions += sink.solutions;
+            pool.stats += stats;
+            match outcome {
+                Err(e) => {
+                    let mut state = shared.state.lock().expect("no worker panics");
+                    state.error.get_or_insert(e);
+                    shared.enough.store(true, Ordering::Relaxed);
+                }
+                Ok(Outcome::Stopped(_)) => pool.cut_short = true,
+                Ok(Outcome::Complete) => {}
+            }
+        }
+        shared.shares.end(rest);
+    }
+}
+
+/// Searches below `sub` (from `resume`): the outcome, the counters of the search, and
+/// what is left of `sub` as subproblems if the search stopped to share them out (then
+/// it counts as complete; the splits that find them are not counted).
+fn search<E: Subtrees>(
+    engine: &mut E,
+    sink: &mut TaskSink<'_, '_>,
+    sub: &Subproblem,
+    resume: Option<&Resume>,
+) -> (Result<Outcome, Error>, Stats, Vec<Subproblem>) {
+    sink.shared_out = false;
+    let before = engine.stats();
+    let outcome = engine.run_below(sub, resume, sink);
+    let stats = minus(engine.stats(), before);
+    let outcome = match outcome {
+        Ok(outcome) => outcome,
+        Err(e) => return (Err(path_error(e)), stats, Vec::new()),
+    };
+    match outcome {
+        Outcome::Stopped(r) if sink.shared_out => match remainder(engine, sub, &r) {
+            Ok(rest) => (Ok(Outcome::Complete), stats, rest),
+            Err(e) => (Err(path_error(e)), stats, Vec::new()),
+        },
+        outcome => (Ok(outcome), stats, Vec::new()),
     }
 }
 
@@ -137,6 +199,8 @@ struct TaskSink<'s, 'a> {
     /// What each solution of this task adds to the count, when that needs no look at it
     /// ([`crate::solve::Solver::uniform_weight`]; never when printing).
     uniform: Option<u64>,
+    /// The search stopped to share out the rest of its subproblem.
+    shared_out: bool,
 }
 
 impl Sink for TaskSink<'_, '_> {
@@ -209,6 +273,11 @@ impl Sink for TaskSink<'_, '_> {
             }
         }
         if shared.halted() {
+            return ControlFlow::Break(());
+        }
+        if shared.shares.wanted.load(Ordering::Relaxed) && shared.sharing() {
+            shared.shares.wanted.store(false, Ordering::Relaxed);
+            self.shared_out = true;
             return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
