@@ -23,7 +23,7 @@ use crate::solve::{Engine, Solver};
 
 use super::checkpoint::{self, Checkpoint, Task};
 use super::commit::{buffered, in_flight, snapshot, Emitter};
-use super::plan::shard_tasks;
+use super::plan::{shard_tasks, PER_THREAD, SHARED_PER_THREAD};
 use super::progress::Progress;
 use super::queue::TaskQueue;
 use super::shard::Shard;
@@ -146,7 +146,7 @@ impl Shared<'_> {
     /// order, draw progress or write checkpoints). If not, workers neither wake it after
     /// each task nor report their progress at ticks: it only waits for them to end.
     pub fn watched(&self) -> bool {
-        self.opts.printing || self.opts.progress || self.opts.checkpoint.is_some()
+        watched(self.opts)
     }
 
     /// Whether a worker with no task left asks the busy ones to share theirs
@@ -154,14 +154,25 @@ impl Shared<'_> {
     /// shared-out task has no resume point for a checkpoint to keep) and no node budget,
     /// on the bitboard engine with its memo of counts. Its node counts already depend
     /// on the threads; the others' do not, and sharing would change them a little (the
-    /// children of a shared task's nodes that die at once are not counted again).
+    /// children that a shared task's nodes would have tried and dropped at once go
+    /// uncounted).
     pub fn sharing(&self) -> bool {
-        !self.watched()
-            && self.opts.threads > 1
-            && self.opts.node_budget.is_none()
-            && self.solver.engine == Engine::Bitboard
-            && self.solver.memo
+        sharing(self.solver, self.opts)
     }
+}
+
+/// See [`Shared::watched`].
+fn watched(opts: &Options) -> bool {
+    opts.printing || opts.progress || opts.checkpoint.is_some()
+}
+
+/// See [`Shared::sharing`].
+fn sharing(solver: &Solver, opts: &Options) -> bool {
+    !watched(opts)
+        && opts.threads > 1
+        && opts.node_budget.is_none()
+        && solver.engine == Engine::Bitboard
+        && solver.memo
 }
 
 /// Runs `solver`'s search with the engine it chose (`solver.engine`).
@@ -215,7 +226,12 @@ pub fn run_with<E: Subtrees>(
         None => {
             let (tasks, stats) = if solver.feasible {
                 let mut engine = make();
-                shard_tasks(&mut engine, opts.shard, threads).map_err(path_error)?
+                let per_thread = if sharing(solver, opts) {
+                    SHARED_PER_THREAD
+                } else {
+                    PER_THREAD
+                };
+                shard_tasks(&mut engine, opts.shard, threads, per_thread).map_err(path_error)?
             } else {
                 (Vec::new(), Stats::default())
             };

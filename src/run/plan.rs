@@ -32,15 +32,23 @@ pub fn refine(
 /// The subproblems per shard part in the deterministic shard split.
 pub const PER_SHARD: usize = 64;
 
+/// Tasks per thread when workers share their tasks at the end (`share.rs`), and when
+/// they do not: sharing keeps the workers together at the end, so fewer, larger tasks
+/// save replays and splitting (against 64: 6x10 -3%, Scott's board -3%, dominoes-8x8
+/// -5%, 8x8-square +0.5%; 32 cost 8x8-square 2% and NOI2005 1.5%).
+pub const SHARED_PER_THREAD: usize = 16;
+pub const PER_THREAD: usize = 64;
+
 /// The tasks of `shard`: the tree split (the same way on every machine) into at least
 /// `64 × N` subproblems, the shard's share of them, then split further until there are
-/// `64 × threads`. Returns the tasks and the counters of the splitting that this shard
-/// accounts for (the shared split only in shard 1, so that summed shards count every
-/// node once).
+/// `per_thread × threads`. Returns the tasks and the counters of the splitting that
+/// this shard accounts for (the shared split only in shard 1, so that summed shards
+/// count every node once).
 pub fn shard_tasks(
     engine: &mut dyn Subtrees,
     shard: Shard,
     threads: usize,
+    per_thread: usize,
 ) -> Result<(Vec<Subproblem>, Stats), PathError> {
     let start = engine.stats();
     let mut tasks = vec![Subproblem::root()];
@@ -56,7 +64,7 @@ pub fn shard_tasks(
             .collect();
     }
     let before = engine.stats();
-    let tasks = refine(engine, tasks, 64 * threads.max(1))?;
+    let tasks = refine(engine, tasks, per_thread * threads.max(1))?;
     let mut counted = minus(engine.stats(), before);
     if shard.index == 1 {
         counted += shared;
