@@ -394,9 +394,11 @@ impl<M: Bits> Tables<M> {
             }
             expired.extend(expiry(&last, n));
             let mut at = 0;
-            let mut count = vec![0u32; keys + 1];
-            // The (option, key) pairs of the square's lists.
-            let mut pairs: Vec<(usize, u32)> = Vec::new();
+            // Per key, then per block of 64 of the square's listed options: the bits of
+            // those the key's list holds.
+            let mut listing: Vec<u64> = Vec::new();
+            // The square's listed options, as entries.
+            let mut entries: Vec<Entry<M>> = Vec::new();
             // The squares each key says are filled ([`Doomed::key_fills`]).
             let mut key_fills = Vec::with_capacity(keys);
             // Each key bit's square, and the rules of the option at hand
@@ -418,57 +420,62 @@ impl<M: Bits> Tables<M> {
                 }
                 // An option is in the list of every key that misses its squares (the
                 // subsets of the key bits it leaves free) unless it dooms its child
-                // there ([`Doomed`]). Counted, then placed, so that each list keeps
-                // option order.
-                let free = |o: usize| {
-                    let k = key_of(mask(o), c, window, beside, key_offset[f]);
-                    !k & (keys as u32 - 1)
-                };
-                count.fill(0);
-                pairs.clear();
-                for &o in &by_low[from..at] {
-                    if unlisted == Some(options[o].1) {
-                        continue;
-                    }
+                // there ([`Doomed`]). Each option marks its keys; then each key's list
+                // takes its options in option order.
+                entries.clear();
+                entries.extend(
+                    (by_low[from..at].iter())
+                        .filter(|&&o| unlisted != Some(options[o].1))
+                        .map(|&o| Entry {
+                            mask: mask(o),
+                            piece: u32::from(options[o].1),
+                            option: o as u32,
+                        }),
+                );
+                let blocks = entries.len().div_ceil(64);
+                // (Option, key) pairs listed.
+                let mut listed = 0;
+                listing.clear();
+                listing.resize(keys * blocks, 0);
+                for (i, e) in entries.iter().enumerate() {
+                    let o = e.option as usize;
+                    let free =
+                        !key_of(e.mask, c, window, beside, key_offset[f]) & (keys as u32 - 1);
                     let keyed = key_fills[keys - 1];
                     let prep = doomed.prepare(before, keyed, numbered[o * fronts]);
                     let by_rules = prep.and_then(|p| doomed.rules(p, &key_squares, &mut rules));
                     if by_rules.is_some() {
-                        Doomed::<M>::mark(&rules, free(o), &mut doomed_keys);
+                        Doomed::<M>::mark(&rules, free, &mut doomed_keys);
                     }
-                    for_subsets(free(o), |k| {
-                        let doomed = match (prep, by_rules) {
-                            (None, _) => false,
-                            (Some(_), Some(())) => {
-                                doomed_keys[k as usize / 64] >> (k % 64) & 1 == 1
-                            }
-                            (Some(p), None) => doomed.doomed(key_fills[k as usize], p),
-                        };
-                        if !doomed {
-                            count[k as usize + 1] += 1;
-                            pairs.push((o, k));
-                        }
-                    });
-                }
-                let base = lists.len() as u32;
-                for k in 0..keys {
-                    count[k + 1] += count[k];
-                    list_start.push(base + count[k]);
-                }
-                let placeholder = Entry {
-                    mask: M::ZERO,
-                    piece: 0,
-                    option: 0,
-                };
-                lists.resize(base as usize + count[keys] as usize, placeholder);
-                for &(o, k) in &pairs {
-                    let entry = Entry {
-                        mask: mask(o),
-                        piece: u32::from(options[o].1),
-                        option: o as u32,
+                    let (block, bit) = (i / 64, 1u64 << (i % 64));
+                    let mut list = |k: u32| {
+                        listing[k as usize * blocks + block] |= bit;
+                        listed += 1;
                     };
-                    lists[(base + count[k as usize]) as usize] = entry;
-                    count[k as usize] += 1;
+                    match (prep, by_rules) {
+                        (None, _) => for_subsets(free, list),
+                        (Some(_), Some(())) => for_subsets(free, |k| {
+                            if doomed_keys[k as usize / 64] >> (k % 64) & 1 == 0 {
+                                list(k);
+                            }
+                        }),
+                        (Some(p), None) => for_subsets(free, |k| {
+                            if !doomed.doomed(key_fills[k as usize], p) {
+                                list(k);
+                            }
+                        }),
+                    }
+                }
+                lists.reserve(listed);
+                for k in 0..keys {
+                    list_start.push(lists.len() as u32);
+                    for (block, &bits) in listing[k * blocks..][..blocks].iter().enumerate() {
+                        let mut bits = bits;
+                        while bits != 0 {
+                            lists.push(entries[block * 64 + bits.trailing_zeros() as usize]);
+                            bits &= bits - 1;
+                        }
+                    }
                 }
             }
         }
