@@ -303,11 +303,12 @@ impl BitSearch {
             // The key reads the rest of the front square's column (row) and two
             // squares more, which an option starting there mostly reaches, but no
             // further than twice the largest piece, and 8 squares at most: against 6
-            // for all, 6x10 -9% (8 squares), 5x12 -1.2% (7), 3x20 -1.8% (5),
-            // dominoes-8x8 -1.8% (4); with 8, 5x12 +2%, 4x15 +2%, 3x20 +5% and dominoes
-            // +4%, their tables costing more than their searches save (alternated
-            // runs). A board of two words keeps 6: NOI2005's triangle took 13% longer
-            // with 8 (its search never looks ahead, see `Tuning::look_ahead`).
+            // for all, 6x10 -5 to -6% (8 squares, 800 k -> 692 k nodes), 5x12 -1.2%
+            // (7), 3x20 -1.8% (5), dominoes-8x8 -2 to -5% (4); with 8 for all, 5x12 +2%,
+            // 4x15 +2%, 3x20 +5% and dominoes +4%, their tables costing more than their
+            // searches save (alternated runs). A board of two words keeps 6: NOI2005's
+            // triangle took 13% longer with 8 (its search never looks ahead, see
+            // `Tuning::look_ahead`).
             let largest = piece_sizes(puzzle).max().unwrap_or(0);
             let window = if frame <= 64 {
                 (short.max(0) as u32 + 2).min(2 * largest).clamp(1, 8)

@@ -9,11 +9,9 @@ use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::sync::PoisonError;
 
-use crate::cover::Outcome;
-use crate::solve::SymmetryMode;
-
-use crate::cover::{Resume, Stats, Subproblem};
+use crate::cover::{Outcome, Resume, Stats, Subproblem};
 use crate::error::Error;
+use crate::solve::SymmetryMode;
 
 use super::parallel::{path_error, Ended, Shared, Slot};
 use super::plan::minus;
@@ -39,7 +37,15 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
     };
     let sharing = shared.sharing();
     while !shared.halted() {
+        // Busy from before the task is taken: a worker that finds the queue empty
+        // must not leave while another holds the last task and could share it.
+        if sharing {
+            shared.shares.start();
+        }
         let Some(k) = shared.queue.take(id) else {
+            if sharing {
+                shared.shares.end(Vec::new());
+            }
             break;
         };
         let task = &shared.tasks[k];
@@ -67,9 +73,6 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
         } else {
             shared.solver.uniform_weight(&engine.settled(&task.sub))
         };
-        if sharing {
-            shared.shares.start();
-        }
         let (outcome, stats, rest) =
             search(&mut engine, &mut sink, &task.sub, task.resume.as_ref());
         let mut state = shared.state.lock().expect("no worker panics");
