@@ -30,9 +30,9 @@ const PARTIAL: u64 = u64::MAX;
 /// NOI2005 with the memo's size, see `Tuning::memo_bits`).
 const MEMO_MIN_NODES: u64 = 2;
 
-/// The filled squares in every numbering in use (`F` is 1 or
+/// The filled squares in every numbering in use (`F` is 1, 4 or
 /// [`super::layout::MAX_FRONTS`], so that the one-front search carries one word per
-/// level, not eight).
+/// level, not eight, and one of up to 4 fronts four).
 type Filled<M, const F: usize> = [M; F];
 
 /// A node's state: the filled squares, the pieces with copies left, and the signature of

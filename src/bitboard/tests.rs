@@ -663,7 +663,7 @@ fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
     let x = reduction.piece.expect("a restricted piece");
     for s in &searches {
         match &s.inner {
-            super::Inner::W64x8(e) => {
+            super::Inner::W64x4(e) => {
                 assert_eq!(e.t.block, [0, 0, 0, 0]);
                 // The X is in no list but the parts' own (after the blocks).
                 let listed = *e.t.list_start.last().expect("a sentinel") as usize;
@@ -821,4 +821,30 @@ fn one_front_keys_read_the_short_side_and_two_squares_more() {
     assert_eq!(window(&pentomino_rectangle(20, 3)), 5);
     assert_eq!(window(&domino_rectangle(8, 8)), 4);
     assert_eq!(window(&domino_rectangle(10, 8)), 6);
+}
+
+#[test]
+fn engines_of_every_width_find_dlx_solutions() {
+    // One front, up to 4 fronts (the default for square boards) and all eight, each on
+    // its own engine width, give DLX's solutions (Scott's board, X restricted).
+    let p = scott();
+    let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
+    let want = dlx_solutions(&p, &allowed);
+    for (fronts, width) in [(1u8, 1), (0x55, 4), (0xff, 8)] {
+        let tuning = Tuning {
+            fronts,
+            ..BitSearch::tuning(&p)
+        };
+        let mut s = BitSearch::with_tuning(&p, &allowed, tuning).expect("applies");
+        let got = match &s.inner {
+            super::Inner::W64(_) => 1,
+            super::Inner::W64x4(_) => 4,
+            super::Inner::W64x8(_) => 8,
+            _ => 0,
+        };
+        assert_eq!(got, width, "fronts {fronts:#x}");
+        let mut found = bit_solutions(&mut s);
+        found.sort();
+        assert_eq!(found, want, "fronts {fronts:#x}");
+    }
 }
