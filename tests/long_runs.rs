@@ -512,6 +512,26 @@ fn idle_workers_share_the_rest_of_running_tasks() {
         }
     }
     assert!(shared > 0, "no task was shared");
+    // Stopped at any point (here by node budgets, counted in nodes entered, up to
+    // about all those of the run, so that some stop while tasks are shared: which ones
+    // depends on the threads' timing), a run ends and reports a count never above the
+    // whole one, and exactly the whole one if it completed.
+    let s = solver("scott", Keep);
+    let tried = count(&s, &Options::default()).stats.nodes;
+    for percent in 40..=64 {
+        let opts = Options {
+            threads: 2,
+            tick_log2: 2,
+            node_budget: Some(tried * percent / 100),
+            ..Options::default()
+        };
+        let r = count(&s, &opts);
+        if r.complete {
+            assert_eq!(r.solutions, 520);
+        } else {
+            assert!(r.interrupted && r.solutions <= 520, "{r:?}");
+        }
+    }
     // Runs whose node counts must not depend on the threads share nothing.
     let mut plain = solver("scott", Keep);
     plain.memo = false;

@@ -151,8 +151,8 @@ impl Shared<'_> {
 
     /// Whether a worker with no task left asks the busy ones to share theirs
     /// (`share.rs`): in counting runs with several threads that nobody watches (a
-    /// shared-out task has no resume point for a checkpoint to keep) and no node budget,
-    /// on the bitboard engine with its memo of counts. Its node counts already depend
+    /// shared-out task has no resume point for a checkpoint to keep), on the bitboard
+    /// engine with its memo of counts. Its node counts already depend
     /// on the threads; the others' do not, and sharing would change them a little (the
     /// children that a shared task's nodes would have tried and dropped at once go
     /// uncounted).
@@ -168,11 +168,7 @@ fn watched(opts: &Options) -> bool {
 
 /// See [`Shared::sharing`].
 fn sharing(solver: &Solver, opts: &Options) -> bool {
-    !watched(opts)
-        && opts.threads > 1
-        && opts.node_budget.is_none()
-        && solver.engine == Engine::Bitboard
-        && solver.memo
+    !watched(opts) && opts.threads > 1 && solver.engine == Engine::Bitboard && solver.memo
 }
 
 /// Runs `solver`'s search with the engine it chose (`solver.engine`).
