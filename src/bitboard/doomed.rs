@@ -112,16 +112,8 @@ impl<M: Bits> Doomed<'_, M> {
                     inside |= bit;
                 }
             }
-            // Connected?
-            let mut reached = region & region.wrapping_neg();
-            loop {
-                let next = (reached | self.grid.grow(reached)) & region;
-                if next == reached {
-                    break;
-                }
-                reached = next;
-            }
-            if reached != region || !self.unfillable(region) {
+            let connected = self.grid.fill(region & region.wrapping_neg(), region) == region;
+            if !connected || !self.unfillable(region) {
                 continue;
             }
             let walls = bits_of(self.grid.grow(region) & !region & win);
@@ -168,24 +160,10 @@ impl<M: Bits> Doomed<'_, M> {
             return false;
         }
         // The free squares connected to the squares outside the key.
-        let mut open = free & touch;
-        loop {
-            let next = (open | self.grid.grow(open)) & free;
-            if next == open {
-                break;
-            }
-            open = next;
-        }
+        let open = self.grid.fill(free & touch, free);
         let mut closed = free & !open;
         while closed != M::ZERO {
-            let mut region = closed & closed.wrapping_neg();
-            loop {
-                let next = (region | self.grid.grow(region)) & closed;
-                if next == region {
-                    break;
-                }
-                region = next;
-            }
+            let region = self.grid.fill(closed & closed.wrapping_neg(), closed);
             closed = closed & !region;
             if self.unfillable(region) {
                 return true;

@@ -732,6 +732,19 @@ impl<M: Bits> Grid<M> {
             | (m << self.stride)
             | (m >> self.stride)
     }
+
+    /// The squares of `within` connected to `from` through `within` (`from` itself
+    /// where it lies in `within`): a flood to its end.
+    pub fn fill(&self, from: M, within: M) -> M {
+        let mut reached = from & within;
+        loop {
+            let next = (reached | self.grow(reached)) & within;
+            if next == reached {
+                return reached;
+            }
+            reached = next;
+        }
+    }
 }
 
 /// What [`shared_image`] reads of the options: per option its squares in every
