@@ -263,14 +263,34 @@ pub struct BitSearch {
     inner: Inner,
 }
 
+/// `$body` with `$e` bound to the engine in `$inner` (an `Inner`, by value or by
+/// reference), whatever its width, and `$wrap` to that width's constructor.
 macro_rules! each {
-    ($self:expr, $e:ident => $body:expr) => {
-        match &mut $self.inner {
-            Inner::W64($e) => $body,
-            Inner::W128($e) => $body,
-            Inner::W64x4($e) => $body,
-            Inner::W64x8($e) => $body,
-            Inner::W128x8($e) => $body,
+    ($inner:expr, $e:ident => $body:expr) => {
+        each!($inner, $e, _wrap => $body)
+    };
+    ($inner:expr, $e:ident, $wrap:ident => $body:expr) => {
+        match $inner {
+            Inner::W64($e) => {
+                let $wrap = Inner::W64;
+                $body
+            }
+            Inner::W128($e) => {
+                let $wrap = Inner::W128;
+                $body
+            }
+            Inner::W64x4($e) => {
+                let $wrap = Inner::W64x4;
+                $body
+            }
+            Inner::W64x8($e) => {
+                let $wrap = Inner::W64x8;
+                $body
+            }
+            Inner::W128x8($e) => {
+                let $wrap = Inner::W128x8;
+                $body
+            }
         }
     };
 }
@@ -410,13 +430,7 @@ impl BitSearch {
     /// A fresh search of the same puzzle that shares this one's tables (for another
     /// thread): nothing is rebuilt.
     pub fn fork(&self) -> BitSearch {
-        let inner = match &self.inner {
-            Inner::W64(e) => Inner::W64(e.fork()),
-            Inner::W128(e) => Inner::W128(e.fork()),
-            Inner::W64x4(e) => Inner::W64x4(e.fork()),
-            Inner::W64x8(e) => Inner::W64x8(e.fork()),
-            Inner::W128x8(e) => Inner::W128x8(e.fork()),
-        };
+        let inner = each!(&self.inner, e, wrap => wrap(e.fork()));
         BitSearch { inner }
     }
 
@@ -425,13 +439,7 @@ impl BitSearch {
     /// place, unless a fork shares them: `search.fork().keeping(..)` leaves `search`
     /// as it is).
     pub fn keeping(self, allowed: &[bool]) -> BitSearch {
-        let inner = match self.inner {
-            Inner::W64(e) => Inner::W64(e.keeping(allowed)),
-            Inner::W128(e) => Inner::W128(e.keeping(allowed)),
-            Inner::W64x4(e) => Inner::W64x4(e.keeping(allowed)),
-            Inner::W64x8(e) => Inner::W64x8(e.keeping(allowed)),
-            Inner::W128x8(e) => Inner::W128x8(e.keeping(allowed)),
-        };
+        let inner = each!(self.inner, e, wrap => wrap(e.keeping(allowed)));
         BitSearch { inner }
     }
 
@@ -478,13 +486,7 @@ impl BitSearch {
 
     /// The depth above which nodes may branch on a piece ([`Tuning::piece_depth`]).
     fn piece_depth(&self) -> u32 {
-        match &self.inner {
-            Inner::W64(e) => e.t.piece_depth,
-            Inner::W128(e) => e.t.piece_depth,
-            Inner::W64x4(e) => e.t.piece_depth,
-            Inner::W64x8(e) => e.t.piece_depth,
-            Inner::W128x8(e) => e.t.piece_depth,
-        }
+        each!(&self.inner, e => e.t.piece_depth)
     }
 
     /// One search per entry of `firsts`, all sharing this search's tables: search `i`
@@ -498,13 +500,7 @@ impl BitSearch {
                 .map(|e| BitSearch { inner: f(e) })
                 .collect()
         }
-        match self.inner {
-            Inner::W64(e) => wrap(e.parts(firsts), Inner::W64),
-            Inner::W128(e) => wrap(e.parts(firsts), Inner::W128),
-            Inner::W64x4(e) => wrap(e.parts(firsts), Inner::W64x4),
-            Inner::W64x8(e) => wrap(e.parts(firsts), Inner::W64x8),
-            Inner::W128x8(e) => wrap(e.parts(firsts), Inner::W128x8),
-        }
+        each!(self.inner, e, variant => wrap(e.parts(firsts), variant))
     }
 
     /// Every solution, in search order; false if the visitor stopped the search.
@@ -542,9 +538,9 @@ impl BitSearch {
             None => (path, false),
         };
         if visitor.wants_placements() {
-            each!(self, e => e.search::<_, true>(floor, from, visited, None, visitor, &mut |_| {}))
+            each!(&mut self.inner, e => e.search::<_, true>(floor, from, visited, None, visitor, &mut |_| {}))
         } else {
-            each!(self, e => e.search::<_, false>(floor, from, visited, None, visitor, &mut |_| {}))
+            each!(&mut self.inner, e => e.search::<_, false>(floor, from, visited, None, visitor, &mut |_| {}))
         }
     }
 
@@ -561,61 +557,49 @@ impl BitSearch {
         let mut out = Vec::new();
         let mut never = |_: &[u32]| ControlFlow::Continue(());
         let floor = path.len();
-        each!(self, e => e.search::<_, false>(floor, path, false, Some(depth), &mut never, &mut |p: &[u32]| out.push(p.to_vec())))?;
+        each!(&mut self.inner, e => e.search::<_, false>(floor, path, false, Some(depth), &mut never, &mut |p: &[u32]| out.push(p.to_vec())))?;
         Ok(out)
     }
 
     /// Knuth's estimate of the share of the whole tree below the node `path` names.
     pub fn weight(&mut self, path: &[u32]) -> Result<f64, PathError> {
-        each!(self, e => e.weight(path))
+        each!(&mut self.inner, e => e.weight(path))
     }
 
     /// The placements chosen on the way to the node `path` names (indices into the
     /// puzzle's placements).
     pub fn placements_on(&mut self, path: &[u32]) -> Result<Vec<u32>, PathError> {
-        each!(self, e => e.placements_on(path))
+        each!(&mut self.inner, e => e.placements_on(path))
     }
 
     /// Counting searches keep a memo of subtree counts with up to `2^bits` slots (0:
     /// none). A search that already made its memo keeps it.
     pub fn set_memo_bits(&mut self, bits: u32) {
-        each!(self, e => e.memo.0 = bits);
+        each!(&mut self.inner, e => e.memo.0 = bits);
     }
 
     /// Ticks come every `2^log2` nodes entered.
     pub fn set_tick_interval(&mut self, log2: u32) {
         let mask = (1u64 << log2.min(62)) - 1;
-        each!(self, e => e.tick_mask = mask);
+        each!(&mut self.inner, e => e.tick_mask = mask);
     }
 
     /// The number of solutions.
     pub fn count(&mut self) -> u64 {
         let before = self.stats().solutions;
         let mut all = |_: &[u32]| ControlFlow::Continue(());
-        each!(self, e => e.search::<_, false>(0, &[], false, None, &mut all, &mut |_| {}))
+        each!(&mut self.inner, e => e.search::<_, false>(0, &[], false, None, &mut all, &mut |_| {}))
             .expect("the root path always fits");
         self.stats().solutions - before
     }
 
     /// Counters so far (`updates` stays 0: there are no links).
     pub fn stats(&self) -> Stats {
-        match &self.inner {
-            Inner::W64(e) => e.stats,
-            Inner::W128(e) => e.stats,
-            Inner::W64x4(e) => e.stats,
-            Inner::W64x8(e) => e.stats,
-            Inner::W128x8(e) => e.stats,
-        }
+        each!(&self.inner, e => e.stats)
     }
 
     /// The number of options (allowed placements) the engine tries.
     pub fn option_count(&self) -> usize {
-        match &self.inner {
-            Inner::W64(e) => e.t.masks.len(),
-            Inner::W128(e) => e.t.masks.len(),
-            Inner::W64x4(e) => e.t.masks.len(),
-            Inner::W64x8(e) => e.t.masks.len(),
-            Inner::W128x8(e) => e.t.masks.len(),
-        }
+        each!(&self.inner, e => e.t.masks.len())
     }
 }
