@@ -33,9 +33,10 @@ pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + S
         placements: Vec::new(),
         scratch: Vec::new(),
         uniform: None,
+        sharing: shared.sharing(),
         shared_out: false,
     };
-    let sharing = shared.sharing();
+    let sharing = sink.sharing;
     while !shared.halted() {
         // Busy from before the task is taken: a worker that finds the queue empty
         // must not leave while another holds the last task and could share it.
@@ -202,7 +203,9 @@ struct TaskSink<'s, 'a> {
     /// What each solution of this task adds to the count, when that needs no look at it
     /// ([`crate::solve::Solver::uniform_weight`]; never when printing).
     uniform: Option<u64>,
-    /// The search stopped to share out the rest of its subproblem.
+    /// The run shares tasks with idle workers ([`Shared::sharing`], asked once)...
+    sharing: bool,
+    /// ... and the search stopped to share out the rest of its subproblem.
     shared_out: bool,
 }
 
@@ -278,7 +281,7 @@ impl Sink for TaskSink<'_, '_> {
         if shared.halted() {
             return ControlFlow::Break(());
         }
-        if shared.shares.wanted.load(Ordering::Relaxed) && shared.sharing() {
+        if self.sharing && shared.shares.wanted.load(Ordering::Relaxed) {
             shared.shares.wanted.store(false, Ordering::Relaxed);
             self.shared_out = true;
             return ControlFlow::Break(());
