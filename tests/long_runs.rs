@@ -542,4 +542,13 @@ fn idle_workers_share_the_rest_of_running_tasks() {
     };
     let r = count(&plain, &opts);
     assert_eq!((r.solutions, r.shared), (520, 0));
+    // A run that shares splits the tree into at least 16 tasks per thread, one that
+    // does not into at least 64: fewer, larger tasks when the end is shared.
+    let shares = count(&solver("scott", Keep), &opts);
+    assert!(
+        shares.tasks >= 2 * 16 && shares.tasks < r.tasks,
+        "{}",
+        shares.tasks
+    );
+    assert!(r.tasks >= 2 * 64, "{}", r.tasks);
 }
