@@ -42,7 +42,7 @@ type State<M, const F: usize> = (Filled<M, F>, u64, u64);
 /// Whether `e` misses `filled` and its piece is in `avail`, as 0 or 1.
 #[inline(always)]
 fn fits<M: Bits>(e: &Entry<M>, filled: M, avail: u64) -> u64 {
-    u64::from(e.mask & filled == M::ZERO) & (avail >> e.piece)
+    u64::from(e.mask & filled == M::ZERO) & (avail >> e.piece())
 }
 
 /// The bits of up to 8 entries: bit `i` is [`fits`] of `eight[i]`. A full chunk
@@ -153,7 +153,7 @@ fn copies_left(copies: &[u32]) -> [u32; 64] {
 }
 
 /// The search state over shared [`Tables`].
-pub struct Engine<M, const F: usize> {
+pub struct Engine<M: Copy, const F: usize> {
     pub t: Arc<Tables<M>>,
     /// Copies left per compact piece id. Kept in the engine itself, not in a small heap
     /// block: two threads' blocks can share a cache line, and writing them at every
@@ -437,20 +437,20 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             }
             let e = self.t.lists[k];
             let fm = top.filled[top.front as usize];
-            if avail >> e.piece & 1 == 0 || e.mask & fm != M::ZERO {
+            if avail >> e.piece() & 1 == 0 || e.mask & fm != M::ZERO {
                 return Err(PathError { level });
             }
             top.chosen = k as u32;
             top.next = if level < floor { top.end } else { k as u32 + 1 };
             top.fit_from = top.next;
             top.fit = fit_mask(&self.t.lists, top.next, top.end, fm, avail);
-            let p = e.piece as usize;
+            let p = e.piece() as usize;
             self.left[p] -= 1;
             left -= self.signature.weight[p];
             if self.left[p] == 0 {
-                avail &= !(1 << e.piece);
+                avail &= !(1 << e.piece());
             }
-            let o = self.t.option_in(top.front, e.option);
+            let o = self.t.option_in(top.front, e.option());
             filled = self.place(&filled, o);
         }
         Ok((filled, avail, left))
@@ -572,7 +572,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                                 self.solution.clear();
                                 for l in &self.stack {
                                     let e = self.t.lists[l.chosen as usize];
-                                    let o = self.t.option_in(l.front, e.option);
+                                    let o = self.t.option_in(l.front, e.option());
                                     self.solution.push(self.t.places[o as usize]);
                                 }
                             }
@@ -604,7 +604,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             }
             let top = self.stack.last_mut().expect("above the floor");
             if top.chosen != NONE {
-                let piece = self.t.lists[top.chosen as usize].piece;
+                let piece = self.t.lists[top.chosen as usize].piece();
                 self.left[piece as usize] += 1;
                 top.chosen = NONE;
             }
@@ -641,8 +641,8 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 fit &= fit - 1;
                 let e = self.t.lists[k as usize];
                 nodes += 1;
-                let child_avail = if self.left[e.piece as usize] == 1 {
-                    avail & !(1 << e.piece)
+                let child_avail = if self.left[e.piece() as usize] == 1 {
+                    avail & !(1 << e.piece())
                 } else {
                     avail
                 };
@@ -652,12 +652,12 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                     child[0] = child[0] | e.mask;
                     (child, e.mask)
                 } else if front == 0 {
-                    (self.place(&filled, e.option), e.mask)
+                    (self.place(&filled, e.option()), e.mask)
                 } else {
-                    let o = self.t.option_in(front, e.option);
+                    let o = self.t.option_in(front, e.option());
                     (self.place(&filled, o), self.t.masks[o as usize])
                 };
-                let child_left = left - self.signature.weight[e.piece as usize];
+                let child_left = left - self.signature.weight[e.piece() as usize];
                 let mut list = None;
                 if ahead && child[0] != self.t.full {
                     list = self.first_list(child[0], child_avail);
@@ -676,7 +676,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                     _ => None,
                 };
                 chosen = k;
-                self.left[e.piece as usize] -= 1;
+                self.left[e.piece() as usize] -= 1;
                 state = Some((child, child_avail, child_left, recorded, list));
                 break;
             }
@@ -726,7 +726,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         let _ = self.replay(path, path.len())?;
         let t = &*self.t;
         Ok((self.stack.iter())
-            .map(|l| t.places[t.option_in(l.front, t.lists[l.chosen as usize].option) as usize])
+            .map(|l| t.places[t.option_in(l.front, t.lists[l.chosen as usize].option()) as usize])
             .collect())
     }
 

@@ -38,13 +38,53 @@ impl Order {
     }
 }
 
-/// One option in a list, with what the inner loop needs next to each other.
-#[derive(Copy, Clone, Debug)]
+/// One option in a list, with what the inner loop needs next to each other: its squares,
+/// and its piece (the top 8 bits of `meta`) and option (the low 24) in one word. Packed
+/// to 12 bytes with one-word masks (16 as three aligned fields), 20 with two (32):
+/// 6x10's 68,816 entries take 0.83 MB instead of 1.1 MB, and the lists the search reads
+/// miss the cache less (cachegrind, one thread: 1.69 M -> 1.51 M first-level misses).
+/// `count 6x10 --symmetry keep` -3%, NOI2005 -2%, 5x12 -2%, Scott's board and
+/// 8x8-square within the noise.
+#[repr(C, packed(4))]
 pub struct Entry<M> {
     /// Its squares in the numbering of the list it is in.
     pub mask: M,
-    pub piece: u32,
-    pub option: u32,
+    meta: u32,
+}
+
+impl<M: Copy> Clone for Entry<M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<M: Copy> Copy for Entry<M> {}
+
+impl<M: Copy + std::fmt::Debug> std::fmt::Debug for Entry<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mask = self.mask;
+        (f.debug_struct("Entry").field("mask", &mask))
+            .field("piece", &self.piece())
+            .field("option", &self.option())
+            .finish()
+    }
+}
+
+impl<M: Copy> Entry<M> {
+    pub fn new(mask: M, piece: u32, option: u32) -> Entry<M> {
+        assert!(piece < 64 && option < 1 << 24, "an entry holds 64 pieces, 2^24 options");
+        Entry {
+            mask,
+            meta: piece << 24 | option,
+        }
+    }
+    #[inline(always)]
+    pub fn piece(&self) -> u32 {
+        self.meta >> 24
+    }
+    #[inline(always)]
+    pub fn option(&self) -> u32 {
+        self.meta & ((1 << 24) - 1)
+    }
 }
 
 /// The list of one piece's options (squares in numbering 0), for branching on a piece.
@@ -57,7 +97,7 @@ pub struct PieceList {
 
 /// Everything the search reads, built from a puzzle and its allowed placements.
 #[derive(Clone, Debug)]
-pub struct Tables<M> {
+pub struct Tables<M: Copy> {
     /// Frame squares (bits in use).
     pub n: u32,
     /// Numberings in use (`1..=MAX_FRONTS`).
@@ -426,11 +466,7 @@ impl<M: Bits> Tables<M> {
                 entries.extend(
                     (by_low[from..at].iter())
                         .filter(|&&o| unlisted != Some(options[o].1))
-                        .map(|&o| Entry {
-                            mask: mask(o),
-                            piece: u32::from(options[o].1),
-                            option: o as u32,
-                        }),
+                        .map(|&o| Entry::new(mask(o), u32::from(options[o].1), o as u32)),
                 );
                 let blocks = entries.len().div_ceil(64);
                 // (Option, key) pairs listed.
@@ -438,7 +474,7 @@ impl<M: Bits> Tables<M> {
                 listing.clear();
                 listing.resize(keys * blocks, 0);
                 for (i, e) in entries.iter().enumerate() {
-                    let o = e.option as usize;
+                    let o = e.option() as usize;
                     let free =
                         !key_of(e.mask, c, window, beside, key_offset[f]) & (keys as u32 - 1);
                     let keyed = key_fills[keys - 1];
@@ -494,11 +530,7 @@ impl<M: Bits> Tables<M> {
                 }
                 os.sort_unstable_by_key(|&o| options[o].2);
                 let from = lists.len() as u32;
-                lists.extend(os.iter().map(|&o| Entry {
-                    mask: options[o].3,
-                    piece: p as u32,
-                    option: o as u32,
-                }));
+                lists.extend((os.iter()).map(|&o| Entry::new(options[o].3, p as u32, o as u32)));
                 piece_lists.push(PieceList {
                     piece: p as u32,
                     from,
@@ -565,7 +597,7 @@ impl<M: Bits> Tables<M> {
         let touched = (dropped.iter().zip(&self.pieces))
             .filter(|(&d, _)| d)
             .fold(0u64, |t, (_, &p)| t | 1 << p);
-        let kept = |e: &Entry<M>| touched >> e.piece & 1 == 0 || !dropped[e.option as usize];
+        let kept = |e: &Entry<M>| touched >> e.piece() & 1 == 0 || !dropped[e.option() as usize];
         // Compact the lists (each list start moves back by the entries dropped before
         // it), then the piece lists after them.
         let (mut read, mut write) = (0u32, 0u32);
@@ -648,8 +680,8 @@ impl<M: Bits> Tables<M> {
                 self.list_start.push(self.lists.len() as u32);
                 let (lo, hi) = (old_start[i] as usize, old_start[i + 1] as usize);
                 for e in &old_lists[lo..hi] {
-                    let option = self.option_in(f as u32, e.option);
-                    self.lists.push(Entry { option, ..*e });
+                    let option = self.option_in(f as u32, e.option());
+                    self.lists.push(Entry::new(e.mask, e.piece(), option));
                 }
             }
             let expired = &old_expired[b * (n + 1)..][..n + 1];
@@ -685,11 +717,11 @@ impl<M: Bits> Tables<M> {
                 o != u32::MAX,
                 "placement {place} is not an option of the tables"
             );
-            self.lists.push(Entry {
-                mask: self.masks[o as usize],
-                piece: u32::from(self.pieces[o as usize]),
-                option: o,
-            });
+            self.lists.push(Entry::new(
+                self.masks[o as usize],
+                u32::from(self.pieces[o as usize]),
+                o,
+            ));
         }
         (from, self.lists.len() as u32)
     }

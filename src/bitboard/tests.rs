@@ -549,7 +549,7 @@ fn an_option_that_walls_in_a_dead_region_is_in_no_list() {
     // Square 0's list for each key (bit j: square j + 1 filled) that the U misses.
     let listed = |key: usize, place: u32| {
         let (from, to) = (t.list_start[key], t.list_start[key + 1]);
-        (t.lists[from as usize..to as usize].iter()).any(|e| t.places[e.option as usize] == place)
+        (t.lists[from as usize..to as usize].iter()).any(|e| t.places[e.option() as usize] == place)
     };
     let (mut with, mut without) = (0, 0);
     for key in 0..1usize << t.key_bits {
@@ -632,7 +632,7 @@ fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
         let list = |t: &Tables<u64>| {
             let entries = &t.lists[t.list_start[i] as usize..t.list_start[i + 1] as usize];
             let mut l: Vec<(u32, u64)> = (entries.iter())
-                .map(|e| (t.places[e.option as usize], e.mask))
+                .map(|e| (t.places[e.option() as usize], e.mask))
                 .collect();
             l.sort_unstable();
             l
@@ -668,7 +668,7 @@ fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
                 // The X is in no list but the parts' own (after the blocks).
                 let listed = *e.t.list_start.last().expect("a sentinel") as usize;
                 let piece_of = |l: &super::layout::Entry<u64>| {
-                    p.placements[e.t.places[l.option as usize] as usize].piece
+                    p.placements[e.t.places[l.option() as usize] as usize].piece
                 };
                 assert!(e.t.lists[..listed].iter().all(|l| piece_of(l) != x));
                 assert!(e.t.lists[listed..].iter().any(|l| piece_of(l) == x));
@@ -695,7 +695,7 @@ fn filtering_keeps_the_piece_lists_whole() {
     assert_eq!(built.piece_lists.len(), 12);
     let entries = |t: &Tables<u64>, l: &super::layout::PieceList| -> Vec<(u32, u32)> {
         (t.lists[l.from as usize..l.to as usize].iter())
-            .map(|e| (e.piece, e.option))
+            .map(|e| (e.piece(), e.option()))
             .collect()
     };
     for (a, b) in built.piece_lists.iter().zip(&filtered.piece_lists) {
