@@ -324,7 +324,10 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             }
             // (One front comes here only near the root: see `first_list`.)
             let at = ((b * n + c as usize) << t.key_bits) | t.key(fm, c, f);
-            let (lo, hi) = (t.list_start[at], t.list_start[at + 1]);
+            if t.heads[at].none_of(avail) {
+                return false;
+            }
+            let (lo, hi) = (t.heads[at].start, t.heads[at + 1].start);
             let (bits, fits) = weigh(&t.lists, (lo, hi), fm, avail, best);
             if fits < best {
                 if fits == 0 {
@@ -472,7 +475,11 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         // One front: the tables hold the plain window (`beside == 0`).
         let key = ((filled >> c >> 1).low_u32() & ((1 << t.window) - 1)) as usize;
         let at = ((c as usize) << t.key_bits) | key;
-        let (lo, hi) = (t.list_start[at], t.list_start[at + 1]);
+        let head = t.heads[at];
+        if head.none_of(avail) {
+            return None;
+        }
+        let (lo, hi) = (head.start, t.heads[at + 1].start);
         let fit = fit_mask(&t.lists, lo, hi, filled, avail);
         // (Past the first 64 entries, the level looks.)
         (fit != 0 || hi - lo > 64).then_some((lo, hi, fit))

@@ -548,7 +548,7 @@ fn an_option_that_walls_in_a_dead_region_is_in_no_list() {
     assert!(options_at_0.contains(&walls_in) && options_at_0.contains(&open));
     // Square 0's list for each key (bit j: square j + 1 filled) that the U misses.
     let listed = |key: usize, place: u32| {
-        let (from, to) = (t.list_start[key], t.list_start[key + 1]);
+        let (from, to) = (t.heads[key].start, t.heads[key + 1].start);
         (t.lists[from as usize..to as usize].iter()).any(|e| t.places[e.option() as usize] == place)
     };
     let (mut with, mut without) = (0, 0);
@@ -618,7 +618,7 @@ fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
     // Filtering gives each numbering its own block first: four times the entries, then
     // exactly the lists (as sets of placements) of tables built from the filtered
     // placements.
-    let listed = |t: &Tables<u64>| *t.list_start.last().expect("a sentinel") as usize;
+    let listed = |t: &Tables<u64>| t.heads.last().expect("a sentinel").start as usize;
     let unshared = shared.clone().keeping(&all(&p));
     assert_eq!(unshared.block, [0, 1, 2, 3]);
     assert_eq!(listed(&unshared), 4 * listed(&shared));
@@ -627,10 +627,12 @@ fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
         (&filtered.block, &filtered.expired),
         (&own.block, &own.expired)
     );
-    assert_eq!(filtered.list_start.len(), own.list_start.len());
-    for i in 0..own.list_start.len() - 1 {
+    assert_eq!(filtered.heads.len(), own.heads.len());
+    for i in 0..own.heads.len() - 1 {
+        // The filtered lists' pieces are their own, not those of the lists they were.
+        assert_eq!(filtered.heads[i].pieces, own.heads[i].pieces, "list {i}");
         let list = |t: &Tables<u64>| {
-            let entries = &t.lists[t.list_start[i] as usize..t.list_start[i + 1] as usize];
+            let entries = &t.lists[t.heads[i].start as usize..t.heads[i + 1].start as usize];
             let mut l: Vec<(u32, u64)> = (entries.iter())
                 .map(|e| (t.places[e.option() as usize], e.mask))
                 .collect();
@@ -666,7 +668,7 @@ fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
             super::Inner::W64x4(e) => {
                 assert_eq!(e.t.block, [0, 0, 0, 0]);
                 // The X is in no list but the parts' own (after the blocks).
-                let listed = *e.t.list_start.last().expect("a sentinel") as usize;
+                let listed = e.t.heads.last().expect("a sentinel").start as usize;
                 let piece_of = |l: &super::layout::Entry<u64>| {
                     p.placements[e.t.places[l.option() as usize] as usize].piece
                 };
@@ -847,4 +849,47 @@ fn engines_of_every_width_find_dlx_solutions() {
         found.sort();
         assert_eq!(found, want, "fronts {fronts:#x}");
     }
+}
+
+/// A list's head names exactly the pieces of its options (folded to 32 bits), so a list
+/// is skipped as empty only when none of its options has a piece with copies left.
+#[test]
+fn list_heads_name_the_pieces_of_their_lists() {
+    use super::layout::{Head, Tables};
+    use super::Inner;
+
+    fn check<M: super::Bits>(name: &str, t: &Tables<M>) {
+        let mut skipped = 0;
+        for (i, w) in t.heads.windows(2).enumerate() {
+            let list = &t.lists[w[0].start as usize..w[1].start as usize];
+            let pieces = list.iter().fold(0u32, |u, e| u | 1 << (e.piece() % 32));
+            assert_eq!(w[0].pieces, pieces, "{name}: list {i}");
+            // Each piece alone: skipped exactly when the list has no option of it.
+            for piece in 0..t.copies.len() as u32 {
+                let has = list.iter().any(|e| e.piece() == piece);
+                assert_eq!(w[0].none_of(1 << piece), !has, "{name}: list {i}");
+                skipped += usize::from(!has);
+            }
+        }
+        assert!(skipped > 0, "{name}");
+    }
+    for name in ["6x10", "scott", "noi2005", "dominoes-8x8"] {
+        let (b, set) = crate::model::library::load_puzzle(name, None).unwrap();
+        let p = Puzzle::new(b, set).unwrap();
+        let s = BitSearch::new(&p, &all(&p)).expect("fits the bitboard engine");
+        match &s.inner {
+            Inner::W64(e) => check(name, &e.t),
+            Inner::W128(e) => check(name, &e.t),
+            Inner::W64x4(e) => check(name, &e.t),
+            Inner::W64x8(e) => check(name, &e.t),
+            Inner::W128x8(e) => check(name, &e.t),
+        }
+    }
+    // Pieces 32 and up share bits with those 32 below: never skipped wrongly.
+    let head = Head {
+        start: 0,
+        pieces: 1 << 1,
+    };
+    assert!(!head.none_of(1 << 33) && !head.none_of(1 << 1));
+    assert!(head.none_of(1 << 2 | 1 << 34));
 }
