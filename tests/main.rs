@@ -7,6 +7,7 @@ mod engine;
 mod errors;
 mod fuzz_props;
 mod instances;
+mod linking;
 mod long_runs;
 mod props;
 mod render_snapshots;

@@ -1,0 +1,44 @@
+//! How the binary is linked: on x86-64 Linux, statically when glibc's static libraries
+//! are there, for a faster start (`.cargo/config.toml`, `scripts/static-gcc`), and
+//! dynamically, as usual, when they are not.
+
+/// The types of the ELF file's program headers (64-bit, little-endian).
+fn segment_types(elf: &[u8]) -> Vec<u32> {
+    assert_eq!(&elf[..4], b"\x7fELF", "not an ELF file");
+    let word = |at: usize, n: usize| {
+        (elf[at..at + n].iter().rev()).fold(0usize, |v, &b| v << 8 | usize::from(b))
+    };
+    let (offset, size, count) = (word(0x20, 8), word(0x36, 2), word(0x38, 2));
+    (0..count)
+        .map(|i| word(offset + i * size, 4) as u32)
+        .collect()
+}
+
+#[test]
+#[cfg(all(target_os = "linux", target_arch = "x86_64", target_env = "gnu"))]
+fn the_binary_is_static_where_glibc_has_static_libraries() {
+    // `cc` names the file it would link, or echoes the bare name if it has none.
+    let found = std::process::Command::new("cc")
+        .arg("-print-file-name=libc.a")
+        .output()
+        .expect("cc runs");
+    let libc_a = String::from_utf8_lossy(&found.stdout).trim().to_string();
+    let static_libs =
+        std::path::Path::new(&libc_a).is_absolute() && std::path::Path::new(&libc_a).exists();
+    let binary = env!("CARGO_BIN_EXE_polyx");
+    const PT_INTERP: u32 = 3;
+    let types = segment_types(&std::fs::read(binary).expect("the binary"));
+    assert!(types.contains(&1), "no loadable segment: {types:?}");
+    assert_eq!(
+        !types.contains(&PT_INTERP),
+        static_libs,
+        "{binary}: static {}, {libc_a} found {static_libs}",
+        !types.contains(&PT_INTERP)
+    );
+    // Either way it runs.
+    let out = std::process::Command::new(binary)
+        .args(["count", "tetrominoes-4x5"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+}
