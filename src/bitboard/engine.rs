@@ -327,7 +327,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             if t.heads[at].none_of(avail) {
                 return false;
             }
-            let (lo, hi) = (t.heads[at].start, t.heads[at + 1].start);
+            let (lo, hi) = t.heads[at].range();
             let (bits, fits) = weigh(&t.lists, (lo, hi), fm, avail, best);
             if fits < best {
                 if fits == 0 {
@@ -479,7 +479,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         if head.none_of(avail) {
             return None;
         }
-        let (lo, hi) = (head.start, t.heads[at + 1].start);
+        let (lo, hi) = head.range();
         let fit = fit_mask(&t.lists, lo, hi, filled, avail);
         // (Past the first 64 entries, the level looks.)
         (fit != 0 || hi - lo > 64).then_some((lo, hi, fit))

@@ -548,7 +548,7 @@ fn an_option_that_walls_in_a_dead_region_is_in_no_list() {
     assert!(options_at_0.contains(&walls_in) && options_at_0.contains(&open));
     // Square 0's list for each key (bit j: square j + 1 filled) that the U misses.
     let listed = |key: usize, place: u32| {
-        let (from, to) = (t.heads[key].start, t.heads[key + 1].start);
+        let (from, to) = t.heads[key].range();
         (t.lists[from as usize..to as usize].iter()).any(|e| t.places[e.option() as usize] == place)
     };
     let (mut with, mut without) = (0, 0);
@@ -632,7 +632,8 @@ fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
         // The filtered lists' pieces are their own, not those of the lists they were.
         assert_eq!(filtered.heads[i].pieces, own.heads[i].pieces, "list {i}");
         let list = |t: &Tables<u64>| {
-            let entries = &t.lists[t.heads[i].start as usize..t.heads[i + 1].start as usize];
+            let (from, to) = t.heads[i].range();
+            let entries = &t.lists[from as usize..to as usize];
             let mut l: Vec<(u32, u64)> = (entries.iter())
                 .map(|e| (t.places[e.option() as usize], e.mask))
                 .collect();
@@ -851,45 +852,76 @@ fn engines_of_every_width_find_dlx_solutions() {
     }
 }
 
-/// A list's head names exactly the pieces of its options (folded to 32 bits), so a list
-/// is skipped as empty only when none of its options has a piece with copies left.
+/// A list's head names exactly the pieces of its options (folded to 16 bits), so a list
+/// is skipped as empty only when none of its options has a piece with copies left; and
+/// keys whose lists hold the same options share one copy, every entry stored once.
 #[test]
 fn list_heads_name_the_pieces_of_their_lists() {
     use super::layout::{Head, Tables};
     use super::Inner;
+    use std::collections::{BTreeMap, HashSet};
 
-    fn check<M: super::Bits>(name: &str, t: &Tables<M>) {
+    /// The heads' total length over the entries stored.
+    fn check<M: super::Bits>(name: &str, t: &Tables<M>) -> f64 {
+        let (keyed, sentinel) = t.heads.split_at(t.heads.len() - 1);
         let mut skipped = 0;
-        for (i, w) in t.heads.windows(2).enumerate() {
-            let list = &t.lists[w[0].start as usize..w[1].start as usize];
-            let pieces = list.iter().fold(0u32, |u, e| u | 1 << (e.piece() % 32));
-            assert_eq!(w[0].pieces, pieces, "{name}: list {i}");
+        // The distinct lists stored: start -> length.
+        let mut stored = BTreeMap::new();
+        for (i, head) in keyed.iter().enumerate() {
+            let (from, to) = head.range();
+            let list = &t.lists[from as usize..to as usize];
+            let pieces = list.iter().fold(0u16, |u, e| u | 1 << (e.piece() % 16));
+            assert_eq!(head.pieces, pieces, "{name}: list {i}");
             // Each piece alone: skipped exactly when the list has no option of it.
             for piece in 0..t.copies.len() as u32 {
                 let has = list.iter().any(|e| e.piece() == piece);
-                assert_eq!(w[0].none_of(1 << piece), !has, "{name}: list {i}");
+                assert_eq!(head.none_of(1 << piece), !has, "{name}: list {i}");
                 skipped += usize::from(!has);
+            }
+            if head.len > 0 {
+                assert_eq!(*stored.entry(head.start).or_insert(head.len), head.len);
             }
         }
         assert!(skipped > 0, "{name}");
+        // The stored lists lie end to end, up to the sentinel, and differ.
+        let mut end = 0;
+        let mut contents = HashSet::new();
+        for (&start, &len) in &stored {
+            assert_eq!(start, end, "{name}: a gap or an overlap");
+            end += u32::from(len);
+            let list = &t.lists[start as usize..end as usize];
+            assert!(contents.insert(list.iter().map(|e| e.option()).collect::<Vec<_>>()));
+        }
+        assert_eq!(end, sentinel[0].start, "{name}");
+        let total: u32 = keyed.iter().map(|h| u32::from(h.len)).sum();
+        f64::from(total) / f64::from(end)
     }
-    for name in ["6x10", "scott", "noi2005", "dominoes-8x8"] {
+    for (name, sharing) in [
+        ("6x10", 2.0),
+        ("scott", 1.5),
+        ("noi2005", 5.0),
+        ("dominoes-8x8", 5.0),
+    ] {
         let (b, set) = crate::model::library::load_puzzle(name, None).unwrap();
         let p = Puzzle::new(b, set).unwrap();
         let s = BitSearch::new(&p, &all(&p)).expect("fits the bitboard engine");
-        match &s.inner {
+        let shared = match &s.inner {
             Inner::W64(e) => check(name, &e.t),
             Inner::W128(e) => check(name, &e.t),
             Inner::W64x4(e) => check(name, &e.t),
             Inner::W64x8(e) => check(name, &e.t),
             Inner::W128x8(e) => check(name, &e.t),
-        }
+        };
+        assert!(
+            shared >= sharing,
+            "{name}: each entry read by {shared} lists"
+        );
     }
-    // Pieces 32 and up share bits with those 32 below: never skipped wrongly.
+    // Pieces 16 and up share bits with those 16 below: never skipped wrongly.
     let head = Head {
-        start: 0,
         pieces: 1 << 1,
+        ..Head::default()
     };
-    assert!(!head.none_of(1 << 33) && !head.none_of(1 << 1));
-    assert!(head.none_of(1 << 2 | 1 << 34));
+    assert!(!head.none_of(1 << 17) && !head.none_of(1 << 33) && !head.none_of(1 << 1));
+    assert!(head.none_of(1 << 2 | 1 << 18 | 1 << 50));
 }
