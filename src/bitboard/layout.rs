@@ -41,8 +41,9 @@ impl Order {
 /// One option in a list, with what the inner loop needs next to each other: its squares,
 /// and its piece (the top 8 bits of `meta`) and option (the low 24) in one word. Packed
 /// to 12 bytes with one-word masks (16 as three aligned fields), 20 with two (32):
-/// 6x10's 68,816 entries take 0.83 MB instead of 1.1 MB, and the lists the search reads
-/// miss the cache less (cachegrind, one thread: 1.69 M -> 1.51 M first-level misses).
+/// 6x10's 68,816 entries (before keys shared their lists) took 0.83 MB instead of 1.1
+/// MB, and the lists the search reads miss the cache less (cachegrind, one thread:
+/// 1.69 M -> 1.51 M first-level misses).
 /// `count 6x10 --symmetry keep` -3%, NOI2005 -2%, 5x12 -2%, Scott's board and
 /// 8x8-square within the noise.
 #[repr(C, packed(4))]
@@ -91,10 +92,10 @@ impl<M: Copy> Entry<M> {
 }
 
 /// Where a list of [`Tables::heads`] lies in [`Tables::lists`] (keys whose lists hold
-/// the same options share one), and the pieces of its options: bit `p % 16` for piece
-/// `p` ([`Head::none_of`]). A front
-/// square's list whose pieces are all used up is found empty without reading it (a
-/// square that only pieces already placed fit). On 6x10 (one thread), of the 352 k
+/// the same options share one, see [`push_lists`]), and the pieces of its options: bit
+/// `p % 16` for piece `p` ([`Head::none_of`]). A front square's list whose pieces are
+/// all used up is found empty without reading it (a square that only pieces already
+/// placed fit). On 6x10 (one thread), of the 352 k
 /// children with no option that fits, 151 k are found so and 103 k by reading their
 /// lists, instead of 302 k (50 k lists are empty); 287.6 M -> 278.5 M instructions,
 /// `count 6x10 -j 1` -2.4%, `--symmetry keep` -1.2%, NOI2005 -0.9%, Scott's board and
@@ -199,7 +200,7 @@ pub struct Tables<M: Copy> {
     /// starts where the lists of keys end and the piece lists begin.
     pub heads: Vec<Head>,
     pub lists: Vec<Entry<M>>,
-    /// Per numbering `f`: the block of `list_start` and `expired` its lists are in. A
+    /// Per numbering `f`: the block of `heads` and `expired` its lists are in. A
     /// numbering that a symmetry of the board maps onto numbering 0, mapping the options
     /// onto themselves, reads block 0 (see [`shared_image`]): its lists are numbering
     /// 0's with each option replaced by its image, which has the same squares in
@@ -900,9 +901,9 @@ fn key_of<M: Bits>(m: M, c: u32, window: u32, beside: u32, offset: u32) -> u32 {
 
 /// Appends the lists of one square, a head per key: with `listing = (bits, keys,
 /// blocks)`, key `k`'s list holds `entries[i]` for each bit `i` of `bits[k *
-/// blocks..][..blocks]`. Keys with the same bits share
-/// one list (a key reads squares that many of the square's options do not reach, and
-/// the doomed options differ less often than the keys). With every placement allowed,
+/// blocks..][..blocks]`. Keys with the same bits share one list (a key reads squares
+/// that many of the square's options do not reach, and the doomed options differ less
+/// often than the keys). With every placement allowed,
 /// 6x10's 15,360 lists hold 2,199 different sets of options, and 31.5 k entries are
 /// stored instead of 67.2 k; Scott's board 549 of 2,048 (6.1 k entries instead of
 /// 9.6 k), NOI2005 312 of 6,400 (6.8 k instead of 55.8 k). The lists the search reads
