@@ -18,13 +18,16 @@ fn segment_types(elf: &[u8]) -> Vec<u32> {
 #[cfg(all(target_os = "linux", target_arch = "x86_64", target_env = "gnu"))]
 fn the_binary_is_static_where_glibc_has_static_libraries() {
     // `cc` names the file it would link, or echoes the bare name if it has none.
-    let found = std::process::Command::new("cc")
-        .arg("-print-file-name=libc.a")
-        .output()
-        .expect("cc runs");
-    let libc_a = String::from_utf8_lossy(&found.stdout).trim().to_string();
-    let static_libs =
-        std::path::Path::new(&libc_a).is_absolute() && std::path::Path::new(&libc_a).exists();
+    let found = |archive: &str| {
+        let out = std::process::Command::new("cc")
+            .arg(format!("-print-file-name={archive}"))
+            .output()
+            .expect("cc runs");
+        let path = std::path::PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+        path.is_absolute() && path.exists()
+    };
+    // The static C library and the static unwinder, as the link needs.
+    let static_libs = found("libc.a") && found("libgcc_eh.a");
     let binary = env!("CARGO_BIN_EXE_polyx");
     const PT_INTERP: u32 = 3;
     let types = segment_types(&std::fs::read(binary).expect("the binary"));
@@ -32,7 +35,7 @@ fn the_binary_is_static_where_glibc_has_static_libraries() {
     assert_eq!(
         !types.contains(&PT_INTERP),
         static_libs,
-        "{binary}: static {}, {libc_a} found {static_libs}",
+        "{binary}: static {}, libc.a and libgcc_eh.a found {static_libs}",
         !types.contains(&PT_INTERP)
     );
     // Either way it runs.
