@@ -352,14 +352,24 @@ impl<M: Bits> Tables<M> {
             })
         };
         // Options by (piece, placement index), then (stably) by lowest bit in
-        // numbering 0.
-        let mut by_piece: Vec<(u8, u32)> = Vec::new();
-        for (index, p) in puzzle.placements.iter().enumerate() {
-            if allowed[index] && compact[p.piece] != u8::MAX {
-                by_piece.push((compact[p.piece], index as u32));
-            }
+        // numbering 0. The placements come in index order, so counting them by piece
+        // sorts them (no comparison sort: its code, run once, costs more in cold
+        // misses than it sorts).
+        let allowed_pieces = (puzzle.placements.iter().enumerate())
+            .filter(|&(index, p)| allowed[index] && compact[p.piece] != u8::MAX)
+            .map(|(index, p)| (compact[p.piece], index as u32));
+        let mut place = vec![0usize; copies.len() + 1];
+        for (p, _) in allowed_pieces.clone() {
+            place[usize::from(p) + 1] += 1;
         }
-        by_piece.sort_by_key(|&(p, i)| (p, i));
+        for p in 0..copies.len() {
+            place[p + 1] += place[p];
+        }
+        let mut by_piece = vec![(0u8, 0u32); place[copies.len()]];
+        for (p, index) in allowed_pieces {
+            by_piece[place[usize::from(p)]] = (p, index);
+            place[usize::from(p)] += 1;
+        }
         let masks0: Vec<M> = (by_piece.iter())
             .map(|&(_, i)| mask_in(0, &puzzle.placements[i as usize].cells))
             .collect();
@@ -393,7 +403,7 @@ impl<M: Bits> Tables<M> {
         let mut lists = Vec::with_capacity(options.len() * fronts * 4);
         let mut expired = Vec::with_capacity(fronts * (n as usize + 1));
         // Options are in (piece, placement index) order within each lowest bit of
-        // numbering 0; `by_piece_order[k]` is the option of the k-th (piece, index).
+        // numbering 0; `rank[k]` is the option of the k-th (piece, index).
         let mut rank = vec![0u32; options.len()];
         for (o, &k) in order0.iter().enumerate() {
             rank[k as usize] = o as u32;
@@ -567,19 +577,17 @@ impl<M: Bits> Tables<M> {
         // placement order.
         let mut piece_lists = Vec::new();
         if board.use_all_pieces {
-            let mut per_piece: Vec<Vec<usize>> = vec![Vec::new(); copies.len()];
-            for (o, opt) in options.iter().enumerate() {
-                per_piece[opt.1 as usize].push(o);
-            }
-            for (p, mut os) in per_piece.into_iter().enumerate() {
-                if copies[p] != 1 || unlisted == Some(p as u8) {
+            // Each piece's options are a run of `rank`, in placement order.
+            for run in rank.chunk_by(|&a, &b| options[a as usize].1 == options[b as usize].1) {
+                let p = options[run[0] as usize].1;
+                if copies[usize::from(p)] != 1 || unlisted == Some(p) {
                     continue;
                 }
-                os.sort_unstable_by_key(|&o| options[o].2);
                 let from = lists.len() as u32;
-                lists.extend((os.iter()).map(|&o| Entry::new(options[o].3, p as u32, o as u32)));
+                let entry = |&o: &u32| Entry::new(options[o as usize].3, u32::from(p), o);
+                lists.extend(run.iter().map(entry));
                 piece_lists.push(PieceList {
-                    piece: p as u32,
+                    piece: u32::from(p),
                     from,
                     to: lists.len() as u32,
                 });

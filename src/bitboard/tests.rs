@@ -712,6 +712,15 @@ fn filtering_keeps_the_piece_lists_whole() {
         assert!(entries(&built, a)
             .iter()
             .all(|&(piece, _)| piece == a.piece));
+        // Every allowed placement of the piece, in placement order.
+        let places: Vec<usize> = (entries(&built, a).iter())
+            .map(|&(_, o)| built.places[o as usize] as usize)
+            .collect();
+        let piece = p.placements[places[0]].piece;
+        let expected: Vec<usize> = (0..p.placements.len())
+            .filter(|&i| allowed[i] && p.placements[i].piece == piece)
+            .collect();
+        assert_eq!(places, expected, "piece {}", a.piece);
     }
 }
 
