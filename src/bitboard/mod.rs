@@ -24,8 +24,6 @@ mod engine;
 mod layout;
 mod memo;
 pub mod samples;
-#[cfg(test)]
-mod tests;
 
 use std::ops::{BitAnd, BitOr, ControlFlow, Not, Shl, Shr};
 use std::sync::Arc;
@@ -264,36 +262,28 @@ pub struct BitSearch {
 }
 
 /// `$body` with `$e` bound to the engine in `$inner` (an `Inner`, by value or by
-/// reference), whatever its width, and `$wrap` to that width's constructor.
+/// reference), whatever its width, and `$wrap` to that width's constructor. A new
+/// width is one more name in the list below.
 macro_rules! each {
     ($inner:expr, $e:ident => $body:expr) => {
         each!($inner, $e, _wrap => $body)
     };
     ($inner:expr, $e:ident, $wrap:ident => $body:expr) => {
+        each!(@arms $inner, $e, $wrap, $body, W64 W128 W64x4 W64x8 W128x8)
+    };
+    (@arms $inner:expr, $e:ident, $wrap:ident, $body:expr, $($width:ident)*) => {
         match $inner {
-            Inner::W64($e) => {
-                let $wrap = Inner::W64;
+            $($crate::bitboard::Inner::$width($e) => {
+                let $wrap = $crate::bitboard::Inner::$width;
                 $body
-            }
-            Inner::W128($e) => {
-                let $wrap = Inner::W128;
-                $body
-            }
-            Inner::W64x4($e) => {
-                let $wrap = Inner::W64x4;
-                $body
-            }
-            Inner::W64x8($e) => {
-                let $wrap = Inner::W64x8;
-                $body
-            }
-            Inner::W128x8($e) => {
-                let $wrap = Inner::W128x8;
-                $body
-            }
+            })*
         }
     };
 }
+
+// After `each!`, which the tests use too.
+#[cfg(test)]
+mod tests;
 
 impl BitSearch {
     /// The engine for `puzzle` restricted to the placements `allowed`, or `None` if it

@@ -867,7 +867,6 @@ fn engines_of_every_width_find_dlx_solutions() {
 #[test]
 fn list_heads_name_the_pieces_of_their_lists() {
     use super::layout::{Head, Tables};
-    use super::Inner;
     use std::collections::{BTreeMap, HashSet};
 
     /// The heads' total length over the entries stored.
@@ -914,13 +913,7 @@ fn list_heads_name_the_pieces_of_their_lists() {
         let (b, set) = crate::model::library::load_puzzle(name, None).unwrap();
         let p = Puzzle::new(b, set).unwrap();
         let s = BitSearch::new(&p, &all(&p)).expect("fits the bitboard engine");
-        let shared = match &s.inner {
-            Inner::W64(e) => check(name, &e.t),
-            Inner::W128(e) => check(name, &e.t),
-            Inner::W64x4(e) => check(name, &e.t),
-            Inner::W64x8(e) => check(name, &e.t),
-            Inner::W128x8(e) => check(name, &e.t),
-        };
+        let shared = each!(&s.inner, e => check(name, &e.t));
         assert!(
             shared >= sharing,
             "{name}: each entry read by {shared} lists"
