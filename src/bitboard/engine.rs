@@ -324,10 +324,11 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             }
             // (One front comes here only near the root: see `first_list`.)
             let at = ((b * n + c as usize) << t.key_bits) | t.key(fm, c, f);
-            if t.heads[at].none_of(avail) {
+            let head = t.heads[at];
+            if head.none_of(avail) {
                 return false;
             }
-            let (lo, hi) = t.heads[at].range();
+            let (lo, hi) = head.range();
             let (bits, fits) = weigh(&t.lists, (lo, hi), fm, avail, best);
             if fits < best {
                 if fits == 0 {

@@ -919,6 +919,11 @@ fn list_heads_name_the_pieces_of_their_lists() {
             "{name}: each entry read by {shared} lists"
         );
     }
+    // What the search reads per list and per entry is packed: a head in 8 bytes, an
+    // entry in its mask and 4 bytes more.
+    assert_eq!(std::mem::size_of::<Head>(), 8);
+    assert_eq!(std::mem::size_of::<super::layout::Entry<u64>>(), 12);
+    assert_eq!(std::mem::size_of::<super::layout::Entry<u128>>(), 20);
     // Pieces 16 and up share bits with those 16 below: never skipped wrongly.
     let head = Head {
         pieces: 1 << 1,
