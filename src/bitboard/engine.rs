@@ -20,6 +20,7 @@ use crate::cover::{Resume, Stats};
 
 use super::layout::{Entry, Tables};
 use super::memo::{Memo, Signature};
+use super::mirror::Mirror;
 use super::{BitVisitor, Bits};
 
 const NONE: u32 = u32::MAX;
@@ -139,6 +140,8 @@ struct Level<M, const F: usize> {
     front: u32,
     /// The copies left of every piece ([`Signature`]), when the engine keeps a memo.
     left: u64,
+    /// The mirror image of `filled[0]`, once the memo is made ([`Mirror`]).
+    mirrored: M,
     /// Solutions and nodes counted when the level was opened (`base` is [`PARTIAL`]
     /// for a replayed level).
     base: u64,
@@ -175,6 +178,8 @@ pub struct Engine<M: Copy, const F: usize> {
     /// slots (0: none), made at the first subtree started after `memo.1` nodes.
     pub memo: (u32, u64),
     table: Option<Memo<M>>,
+    /// The mirror that lets the memo take a state and its image as one, made with it.
+    mirror: Option<Mirror<M>>,
     /// The path and floor of the last replay and the state it reached, while the stack
     /// is still the one it left.
     replayed: Option<(Vec<u32>, usize, State<M, F>)>,
@@ -211,6 +216,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             signature: Signature::new(&t.copies).unwrap_or(Signature::NONE),
             memo,
             table: None,
+            mirror: None,
             replayed: None,
             firsts: Vec::new(),
             t,
@@ -259,11 +265,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
     }
 
     fn root_avail(&self) -> u64 {
-        if self.t.copies.len() == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.t.copies.len()) - 1
-        }
+        self.t.all_pieces()
     }
 
     /// The state after placing option `o` in state `filled`.
@@ -378,8 +380,19 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         fit: u64,
     ) {
         let (from, to, front) = list;
+        let mirrored = match &self.mirror {
+            None => M::ZERO,
+            Some(mirror) => match self.stack.last() {
+                Some(top) => {
+                    let e = self.t.lists[top.chosen as usize];
+                    top.mirrored | mirror.images[self.t.option_in(top.front, e.option()) as usize]
+                }
+                None => mirror.apply(filled[0]),
+            },
+        };
         self.stack.push(Level {
             filled: *filled,
+            mirrored,
             avail,
             next: from,
             end: to,
@@ -399,8 +412,26 @@ impl<M: Bits, const F: usize> Engine<M, F> {
     fn start_memo(&mut self) -> bool {
         if self.table.is_none() && self.stats.nodes >= self.memo.1 {
             self.table = Some(Memo::new(self.memo.0, MEMO_MIN_NODES));
+            let mirror = Mirror::new(&self.t);
+            for l in &mut self.stack {
+                l.mirrored = mirror.apply(l.filled[0]);
+            }
+            self.mirror = Some(mirror);
         }
         self.table.is_some()
+    }
+
+    /// The state the memo files a node `depth` choices deep with state (`filled`,
+    /// `avail`) and mirror image `mirrored` under: the one of the two that stands for
+    /// both, if every piece left is mirrored onto itself ([`Mirror::key`]). Not in the
+    /// levels that branch on a part's own lists (those restrict pieces the tables do
+    /// not).
+    #[inline(always)]
+    fn memo_key(&self, filled: M, mirrored: M, avail: u64, depth: usize) -> M {
+        match &self.mirror {
+            Some(mirror) if depth >= self.firsts.len() => mirror.key(filled, mirrored, avail),
+            _ => filled,
+        }
     }
 
     /// Replays `path` from the root; leaves the stack holding one level per choice and
@@ -618,6 +649,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             }
             let (filled, avail, left, end, front) =
                 (top.filled, top.avail, top.left, top.end, top.front);
+            let top_mirrored = top.mirrored;
             let (mut fit, mut fit_from) = (top.fit, top.fit_from);
             let fm = filled[front as usize];
             // With one front, a board of one word and the usual rule below, a child's
@@ -680,7 +712,15 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 // the look-up's cache miss overlapped the test less than it cost (6x10,
                 // one thread: 42.7 -> 40.2 ms).
                 let recorded = match &self.table {
-                    Some(memo) if memo_on => memo.get(child[0], child_left),
+                    Some(memo) if memo_on => {
+                        let o = self.t.option_in(front, e.option()) as usize;
+                        let mirrored = match &self.mirror {
+                            Some(mirror) => top_mirrored | mirror.images[o],
+                            None => M::ZERO,
+                        };
+                        let key = self.memo_key(child[0], mirrored, child_avail, depth);
+                        memo.get(key, child_left)
+                    }
                     _ => None,
                 };
                 chosen = k;
@@ -697,10 +737,12 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             } else {
                 let done = self.stack.pop().expect("above the floor");
                 if memo_on && done.base != PARTIAL {
+                    let key =
+                        self.memo_key(done.filled[0], done.mirrored, done.avail, self.stack.len());
                     let memo = self.table.as_mut().expect("made above");
                     let count = self.stats.solutions - done.base;
                     let nodes = self.stats.nodes - done.base_nodes;
-                    memo.put(done.filled[0], done.left, count, nodes);
+                    memo.put(key, done.left, count, nodes);
                 }
             }
         }

@@ -163,6 +163,8 @@ pub struct Tables<M: Copy> {
     pub pieces: Vec<u8>,
     /// Per option: its index in `puzzle.placements`.
     pub places: Vec<u32>,
+    /// Per option: filtered out by [`Tables::keeping`] (in no list; empty if none is).
+    pub dropped: Vec<bool>,
     /// Squares filled before the search (blocked, outside, pre-placed), per numbering.
     pub init: [M; MAX_FRONTS],
     /// All `n` bits.
@@ -618,6 +620,7 @@ impl<M: Bits> Tables<M> {
             numbered,
             pieces: option_pieces,
             places,
+            dropped: Vec::new(),
             init,
             full,
             grid,
@@ -646,8 +649,8 @@ impl<M: Bits> Tables<M> {
         );
         // Per option: dropped? And the pieces with a dropped option (the others' entries
         // are kept without a look-up).
-        let dropped: Vec<bool> = (self.places.iter())
-            .map(|&place| !keep[place as usize])
+        let dropped: Vec<bool> = (self.places.iter().enumerate())
+            .map(|(o, &place)| !keep[place as usize] || self.dropped.get(o) == Some(&true))
             .collect();
         let touched = (dropped.iter().zip(&self.pieces))
             .filter(|(&d, _)| d)
@@ -695,7 +698,17 @@ impl<M: Bits> Tables<M> {
             let last = &last[f * pieces..][..pieces];
             self.expired.extend(expiry(last, n as u32));
         }
+        self.dropped = dropped;
         self
+    }
+
+    /// Every compact piece id, as bits.
+    pub fn all_pieces(&self) -> u64 {
+        if self.copies.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.copies.len()) - 1
+        }
     }
 
     /// The option that an entry naming option `o` stands for in the lists of numbering

@@ -4,7 +4,9 @@
 //! region in two ways, or the same pieces in another order) have the same count. When
 //! only the number of solutions matters, the engine looks each node up here first and
 //! records the count of each subtree it finishes. With dominoes this becomes the classic
-//! broken-profile count: the states are far fewer than the nodes.
+//! broken-profile count: the states are far fewer than the nodes. The engine files a
+//! state and its mirror image under one of the two when the pieces left allow it
+//! ([`super::mirror`]).
 //!
 //! The table is an array of two-slot buckets indexed by a hash of the state. The first
 //! slot keeps the larger of the subtrees that met there, the second takes every

@@ -23,6 +23,7 @@ mod doomed;
 mod engine;
 mod layout;
 mod memo;
+mod mirror;
 pub mod samples;
 
 use std::ops::{BitAnd, BitOr, ControlFlow, Not, Shl, Shr};
@@ -41,7 +42,7 @@ use layout::{Tables, MAX_FRONTS};
 /// A machine word (or two) used as a set of squares.
 pub trait Bits:
     Copy
-    + Eq
+    + Ord
     + std::fmt::Debug
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
@@ -60,6 +61,8 @@ pub trait Bits:
     fn low_u32(self) -> u32;
     /// The low and the high 64 bits.
     fn words(self) -> (u64, u64);
+    /// The low `BITS` bits of `x`.
+    fn from_u128(x: u128) -> Self;
 }
 
 macro_rules! bits {
@@ -90,6 +93,10 @@ macro_rules! bits {
             #[inline(always)]
             fn words(self) -> (u64, u64) {
                 (self as u64, (self as u128 >> 64) as u64)
+            }
+            #[inline(always)]
+            fn from_u128(x: u128) -> Self {
+                x as $t
             }
             #[inline(always)]
             fn wrapping_neg(self) -> Self {
