@@ -102,6 +102,7 @@ fn sweep() {
                     memo_bits: std::env::var("MEMO").map_or(0, |g| g.parse().unwrap()),
                     memo_after: std::env::var("MEMO_AFTER").map_or(0, |g| g.parse().unwrap()),
                     look_ahead: std::env::var_os("NO_LOOK").is_none(),
+                    tails: std::env::var("TAILS").map_or(5, |g| g.parse().unwrap()),
                     unlisted: None,
                 };
                 let reps: u32 = std::env::var("REPS").map_or(1, |r| r.parse().unwrap());

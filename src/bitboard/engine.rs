@@ -21,6 +21,7 @@ use crate::cover::{Resume, Stats};
 use super::layout::{Entry, Tables};
 use super::memo::{Memo, Signature};
 use super::mirror::Mirror;
+use super::tails::{Run, Tails};
 use super::{BitVisitor, Bits};
 
 const NONE: u32 = u32::MAX;
@@ -180,6 +181,11 @@ pub struct Engine<M: Copy, const F: usize> {
     table: Option<Memo<M>>,
     /// The mirror that lets the memo take a state and its image as one, made with it.
     mirror: Option<Mirror<M>>,
+    /// The counts of the last `t.tails` placements by filled squares, made with the memo
+    /// when every piece must be placed.
+    tails: Option<Tails>,
+    /// Placements in a solution (every copy of every piece).
+    placements: usize,
     /// The path and floor of the last replay and the state it reached, while the stack
     /// is still the one it left.
     replayed: Option<(Vec<u32>, usize, State<M, F>)>,
@@ -217,6 +223,8 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             memo,
             table: None,
             mirror: None,
+            tails: None,
+            placements: t.copies.iter().map(|&c| c as usize).sum(),
             replayed: None,
             firsts: Vec::new(),
             t,
@@ -417,8 +425,71 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 l.mirrored = mirror.apply(l.filled[0]);
             }
             self.mirror = Some(mirror);
+            if self.t.tails > 0 && self.t.use_all {
+                self.tails = Some(Tails::new());
+            }
         }
         self.table.is_some()
+    }
+
+    /// The number of tilings below a node `depth` choices deep with `filled` squares and
+    /// copies `left`, through the counts of its filled squares ([`Tails`]), if the node
+    /// is that near the leaves (and below a part's own lists).
+    #[inline(always)]
+    fn tail_count(&mut self, filled: M, left: u64, depth: usize) -> Option<u64> {
+        if F == 1 && depth + self.t.tails as usize >= self.placements && depth >= self.firsts.len()
+        {
+            let mut tails = self.tails.take()?;
+            tails.trim();
+            let mut nodes = 0;
+            let run = self.tail_run(&mut tails, filled, 0, &mut nodes);
+            let count = tails.count(run, left);
+            self.tails = Some(tails);
+            self.stats.nodes += nodes;
+            Some(count)
+        } else {
+            None
+        }
+    }
+
+    /// The run of [`Tails`] that counts the tilings of the squares `filled` leaves open
+    /// (in numbering 0) by options of every piece, by the copies they use; `depth`
+    /// calls deep, adding to `nodes` an option that fits.
+    fn tail_run(&self, tails: &mut Tails, filled: M, depth: usize, nodes: &mut u64) -> Run {
+        let t = &*self.t;
+        if filled == t.full {
+            return Tails::DONE;
+        }
+        let words = filled.words();
+        if let Some(run) = tails.get(words) {
+            return run;
+        }
+        if tails.frames.len() <= depth {
+            tails.frames.resize_with(depth + 1, Vec::new);
+        }
+        let mut children = std::mem::take(&mut tails.frames[depth]);
+        children.clear();
+        let c = filled.trailing_ones();
+        let all = t.all_pieces();
+        let (lo, hi) = t.heads[(c as usize) << t.key_bits | t.key(filled, c, 0)].range();
+        for e in &t.lists[lo as usize..hi as usize] {
+            if e.mask & filled != M::ZERO {
+                continue;
+            }
+            *nodes += 1;
+            let child = filled | e.mask;
+            if self.dead(child, all, e.mask) {
+                continue;
+            }
+            let run = self.tail_run(tails, child, depth + 1, nodes);
+            if run.1 > 0 {
+                children.push((run, e.piece() as u8));
+            }
+        }
+        let single = t.copies.iter().all(|&c| c == 1);
+        let run = tails.file(words, &children, &self.signature.weight, &t.copies, single);
+        tails.frames[depth] = children;
+        run
     }
 
     /// The state the memo files a node `depth` choices deep with state (`filled`,
@@ -711,7 +782,13 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 // Looked up after the region test: a dead child needs no look-up, and
                 // the look-up's cache miss overlapped the test less than it cost (6x10,
                 // one thread: 42.7 -> 40.2 ms).
+                let tail = if memo_on {
+                    self.tail_count(child[0], child_left, depth)
+                } else {
+                    None
+                };
                 let recorded = match &self.table {
+                    _ if tail.is_some() => tail,
                     Some(memo) if memo_on => {
                         let o = self.t.option_in(front, e.option()) as usize;
                         let mirrored = match &self.mirror {

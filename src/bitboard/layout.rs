@@ -225,6 +225,8 @@ pub struct Tables<M: Copy> {
     pub root_piece: u32,
     /// See [`Tuning::look_ahead`].
     pub look_ahead: bool,
+    /// See [`Tuning::tails`].
+    pub tails: u32,
 }
 
 /// Maps a cell to its bit in numbering `f` (`f & 4`: the other order; `f & 2`: majors
@@ -613,6 +615,7 @@ impl<M: Bits> Tables<M> {
             good_enough: tuning.good_enough.max(1),
             root_piece: tuning.root_piece,
             look_ahead: tuning.look_ahead,
+            tails: tuning.tails,
             n,
             fronts,
             start,

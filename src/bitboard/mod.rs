@@ -25,6 +25,7 @@ mod layout;
 mod memo;
 mod mirror;
 pub mod samples;
+mod tails;
 
 use std::ops::{BitAnd, BitOr, ControlFlow, Not, Shl, Shr};
 use std::sync::Arc;
@@ -182,6 +183,10 @@ pub struct Tuning {
     /// its options fits) before the child is entered (`Engine::first_list` in
     /// `engine.rs`).
     pub look_ahead: bool,
+    /// Counting searches with every piece to be placed count a node with at most this
+    /// many placements left through the counts of its filled squares ([`tails`]; 0:
+    /// never).
+    pub tails: u32,
     /// A piece (its index in the puzzle's set) that every search over the tables
     /// branches on first, through lists of its own ([`BitSearch::parts`]): its options
     /// stay in the tables, for those lists, but are in no other (where, the piece
@@ -233,6 +238,7 @@ impl Default for Tuning {
             // costs it 2%).
             memo_after: 1 << 14,
             look_ahead: true,
+            tails: 5,
             unlisted: None,
         }
     }

@@ -59,6 +59,7 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
                 memo_bits: 0,
                 memo_after: 0,
                 look_ahead: window % 2 == 0,
+                tails: window % 4,
                 unlisted: None,
             };
             let mut search = BitSearch::with_tuning(puzzle, allowed, tuning).expect("applies");
@@ -474,10 +475,59 @@ fn the_memo_takes_a_state_and_its_mirror_image_as_one() {
         } else {
             all(&p)
         };
-        let mut s = BitSearch::new(&p, &allowed).expect("applies");
+        // The memo alone, without the tails.
+        let tuning = Tuning {
+            tails: 0,
+            ..BitSearch::tuning(&p)
+        };
+        let mut s = BitSearch::with_tuning(&p, &allowed, tuning).expect("applies");
         assert_eq!(s.count(), count);
         let nodes = s.stats().nodes;
         assert!(nodes < most, "{w}x{h}: {nodes} nodes");
+    }
+}
+
+#[test]
+fn tails_use_no_piece_more_often_than_it_has_copies() {
+    // Rows of monominoes, dominoes and straight trominoes, counted by the tails from the
+    // first level down. A tiling with a piece once too often can use copies whose
+    // signature is that of the copies left:
+    // - one of each in 1x6 (signature 1 + 2 + 4): three monominoes and a tromino (3 + 4)
+    //   make 7 too, and the root places the tromino first (it has the fewest options);
+    // - one monomino and two dominoes in 1x5 (1 + 2 * 2): three monominoes and a domino
+    //   (3 + 2) make 5 too.
+    // Counted with the extra copies, the rows would have more tilings than these.
+    /// A row's length, its pieces (picture, copies) and its number of tilings.
+    type Row<'a> = (i32, &'a [(&'a str, u32)], u64);
+    let rows: [Row; 2] = [
+        (6, &[("#", 1), ("##", 1), ("###", 1)], 6),
+        (5, &[("#", 1), ("##", 2)], 3),
+    ];
+    for (len, pieces, count) in rows {
+        let set = PieceSet {
+            name: "row".into(),
+            description: String::new(),
+            pieces: (pieces.iter().enumerate())
+                .map(|(k, &(picture, count))| Piece {
+                    name: format!("p{k}"),
+                    label: (b'a' + k as u8) as char,
+                    shape: Shape::from_picture(picture).expect("a shape"),
+                    count,
+                    mirror: true,
+                    color: None,
+                })
+                .collect(),
+        };
+        let p = Puzzle::new(Board::rectangle("row", len, 1), set).expect("valid");
+        let tuning = Tuning {
+            fronts: 1,
+            memo_after: 0,
+            tails: 10,
+            ..Tuning::default()
+        };
+        let mut s = BitSearch::with_tuning(&p, &all(&p), tuning).expect("applies");
+        assert_eq!(s.count(), count, "1x{len}");
+        assert_eq!(dlx_solutions(&p, &all(&p)).len() as u64, count);
     }
 }
 
