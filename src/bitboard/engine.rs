@@ -181,9 +181,11 @@ pub struct Engine<M: Copy, const F: usize> {
     table: Option<Memo<M>>,
     /// The mirror that lets the memo take a state and its image as one, made with it.
     mirror: Option<Mirror<M>>,
-    /// The counts of the last `t.tails` placements by filled squares, made with the memo
-    /// when every piece must be placed.
+    /// The counts of the last `t.tails` placements by filled squares, made at the first
+    /// node that may use them once the memo is made ([`Engine::tail_count`]), when every
+    /// piece must be placed (`tails_on`).
     tails: Option<Tails>,
+    tails_on: bool,
     /// Placements in a solution (every copy of every piece).
     placements: usize,
     /// The path and floor of the last replay and the state it reached, while the stack
@@ -224,6 +226,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             table: None,
             mirror: None,
             tails: None,
+            tails_on: false,
             placements: t.copies.iter().map(|&c| c as usize).sum(),
             replayed: None,
             firsts: Vec::new(),
@@ -425,20 +428,37 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 l.mirrored = mirror.apply(l.filled[0]);
             }
             self.mirror = Some(mirror);
-            if self.t.tails > 0 && self.t.use_all {
-                self.tails = Some(Tails::new());
-            }
+            self.tails_on = F == 1 && self.t.tails > 0 && self.t.use_all;
         }
         self.table.is_some()
     }
 
     /// The number of tilings below a node `depth` choices deep with `filled` squares and
-    /// copies `left`, through the counts of its filled squares ([`Tails`]), if the node
-    /// is that near the leaves (and below a part's own lists).
+    /// copies `left` of the pieces `avail`, through the counts of its filled squares
+    /// ([`Tails`]), if the node is that near the leaves (and below a part's own lists)
+    /// and its pieces are the tails'.
+    ///
+    /// The tails are made at the first such node. If its pieces are all mirrored onto
+    /// themselves, the tails use those pieces only and file a set with its mirror image
+    /// (6x10: X, restricted to a quarter of its placements and placed first, is never
+    /// left); else they use every piece.
     #[inline(always)]
-    fn tail_count(&mut self, filled: M, left: u64, depth: usize) -> Option<u64> {
-        if F == 1 && depth + self.t.tails as usize >= self.placements && depth >= self.firsts.len()
+    fn tail_count(&mut self, filled: M, left: u64, avail: u64, depth: usize) -> Option<u64> {
+        if self.tails_on
+            && depth + self.t.tails as usize >= self.placements
+            && depth >= self.firsts.len()
         {
+            let mirror = self.mirror.as_ref()?;
+            let tails = self.tails.get_or_insert_with(|| {
+                if avail & !mirror.pieces == 0 {
+                    Tails::new(mirror.pieces, true)
+                } else {
+                    Tails::new(self.t.all_pieces(), false)
+                }
+            });
+            if avail & !tails.pieces != 0 {
+                return None;
+            }
             let mut tails = self.tails.take()?;
             tails.trim();
             let mut nodes = 0;
@@ -460,7 +480,10 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         if filled == t.full {
             return Tails::DONE;
         }
-        let words = filled.words();
+        let words = match &self.mirror {
+            Some(mirror) if tails.mirrored => filled.min(mirror.apply(filled)).words(),
+            _ => filled.words(),
+        };
         if let Some(run) = tails.get(words) {
             return run;
         }
@@ -470,15 +493,15 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         let mut children = std::mem::take(&mut tails.frames[depth]);
         children.clear();
         let c = filled.trailing_ones();
-        let all = t.all_pieces();
+        let pieces = tails.pieces;
         let (lo, hi) = t.heads[(c as usize) << t.key_bits | t.key(filled, c, 0)].range();
         for e in &t.lists[lo as usize..hi as usize] {
-            if e.mask & filled != M::ZERO {
+            if e.mask & filled != M::ZERO || pieces >> e.piece() & 1 == 0 {
                 continue;
             }
             *nodes += 1;
             let child = filled | e.mask;
-            if self.dead(child, all, e.mask) {
+            if self.dead(child, pieces, e.mask) {
                 continue;
             }
             let run = self.tail_run(tails, child, depth + 1, nodes);
@@ -783,7 +806,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 // the look-up's cache miss overlapped the test less than it cost (6x10,
                 // one thread: 42.7 -> 40.2 ms).
                 let tail = if memo_on {
-                    self.tail_count(child[0], child_left, depth)
+                    self.tail_count(child[0], child_left, child_avail, depth)
                 } else {
                     None
                 };

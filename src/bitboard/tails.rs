@@ -2,9 +2,11 @@
 //! of a counting search, the states (filled squares, pieces left) are many but the
 //! filled sets among them are few: on 6x10, five pieces from the end, about 40 states
 //! share each filled set, each with other pieces left. So for a filled set the engine
-//! counts the tilings of its empty squares once, with options of every piece, and files
-//! them by the copies each tiling uses (a [`super::memo::Signature`] numeral): a node
-//! with those squares filled and pieces `left` then has the count filed under `left`.
+//! counts the tilings of its empty squares once, with options of every piece the tails
+//! take (all, or all that are their own mirror images, see [`Tails::mirrored`]), and
+//! files them by the copies each tiling uses (a [`super::memo::Signature`] numeral): a
+//! node with those squares filled and pieces `left` then has the count filed under
+//! `left`.
 //! A filled set's counts are those of its children's filled sets, each shifted by the
 //! piece of the option between them (a dynamic program over filled sets, the pieces
 //! kept as a polynomial).
@@ -40,6 +42,13 @@ pub type Run = (u32, u32);
 
 /// The counts filed by filled set.
 pub struct Tails {
+    /// The pieces the tilings may use (compact ids, as bits): only nodes with no other
+    /// piece left are counted here.
+    pub pieces: u64,
+    /// Filled sets are filed under the one of them and their mirror image that stands
+    /// for both ([`super::mirror::Mirror`]; every piece of `pieces` is mirrored onto
+    /// itself).
+    pub mirrored: bool,
     /// Per filled set (its two words): its run in `arena`.
     index: HashMap<(u64, u64), Run, BuildHasherDefault<WordHasher>>,
     /// (signature of the copies used, number of tilings), runs sorted by signature.
@@ -55,8 +64,10 @@ impl Tails {
     /// Entries the arena may hold before it is emptied (16 MB).
     pub const LIMIT: usize = 1 << 20;
 
-    pub fn new() -> Tails {
+    pub fn new(pieces: u64, mirrored: bool) -> Tails {
         Tails {
+            pieces,
+            mirrored,
             index: HashMap::default(),
             // The full board: one tiling, of no piece.
             arena: vec![(0, 1)],
@@ -139,7 +150,7 @@ mod tests {
 
     #[test]
     fn children_are_shifted_by_their_piece_and_summed() {
-        let mut t = Tails::new();
+        let mut t = Tails::new(7, false);
         let mut weight = [0u64; 64];
         weight[..3].copy_from_slice(&[1, 2, 4]);
         let copies = [1, 1, 1];
