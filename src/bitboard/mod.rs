@@ -184,7 +184,7 @@ pub struct Tuning {
     /// `engine.rs`).
     pub look_ahead: bool,
     /// Counting searches with every piece to be placed count a node with at most this
-    /// many placements left through the counts of its filled squares ([`tails`]; 0:
+    /// many placements left through the counts of its filled squares (`tails.rs`; 0:
     /// never).
     pub tails: u32,
     /// A piece (its index in the puzzle's set) that every search over the tables
