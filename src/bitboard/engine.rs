@@ -450,10 +450,11 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         {
             let mirror = self.mirror.as_ref()?;
             let tails = self.tails.get_or_insert_with(|| {
+                let (weight, copies) = (&self.signature.weight, &self.t.copies);
                 if avail & !mirror.pieces == 0 {
-                    Tails::new(mirror.pieces, true)
+                    Tails::new(mirror.pieces, true, weight, copies)
                 } else {
-                    Tails::new(self.t.all_pieces(), false)
+                    Tails::new(self.t.all_pieces(), false, weight, copies)
                 }
             });
             if avail & !tails.pieces != 0 {
@@ -509,8 +510,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 children.push((run, e.piece() as u8));
             }
         }
-        let single = t.copies.iter().all(|&c| c == 1);
-        let run = tails.file(words, &children, &self.signature.weight, &t.copies, single);
+        let run = tails.file(words, &children);
         tails.frames[depth] = children;
         run
     }

@@ -3,7 +3,8 @@
 //! in its own column, maps the empty squares of a state onto those of another; when
 //! every piece left may be placed wherever the mirror takes one of its options, the two
 //! regions have as many tilings. A search that fills the frame column after column
-//! meets both: on 6x10 the memo then finds 616 k nodes' worth where it found 692 k.
+//! meets both: on 6x10 (without the tails) 616 k nodes instead of 692 k. The tails
+//! ([`super::tails`]) file a filled set with its image by the same rule.
 //! The mirror keeps the column of every square, so it keeps a state's filled columns
 //! filled; the frame's other symmetries would map a state onto one the search never
 //! reaches (its last columns filled, its first ones open).

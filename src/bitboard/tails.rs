@@ -49,6 +49,11 @@ pub struct Tails {
     /// for both ([`super::mirror::Mirror`]; every piece of `pieces` is mirrored onto
     /// itself).
     pub mirrored: bool,
+    /// Per piece: the weight of a copy in a signature, and its copies.
+    weight: [u64; 64],
+    copies: Vec<u32>,
+    /// One copy of each piece: a signature is a set of bits.
+    single: bool,
     /// Per filled set (its two words): its run in `arena`.
     index: HashMap<(u64, u64), Run, BuildHasherDefault<WordHasher>>,
     /// (signature of the copies used, number of tilings), runs sorted by signature.
@@ -64,10 +69,15 @@ impl Tails {
     /// Entries the arena may hold before it is emptied (16 MB).
     pub const LIMIT: usize = 1 << 20;
 
-    pub fn new(pieces: u64, mirrored: bool) -> Tails {
+    /// Tails of `pieces` (with copies `copies`, whose signatures weigh `weight`),
+    /// filing a set with its mirror image if `mirrored`.
+    pub fn new(pieces: u64, mirrored: bool, weight: &[u64; 64], copies: &[u32]) -> Tails {
         Tails {
             pieces,
             mirrored,
+            weight: *weight,
+            copies: copies.to_vec(),
+            single: copies.iter().all(|&c| c == 1),
             index: HashMap::default(),
             // The full board: one tiling, of no piece.
             arena: vec![(0, 1)],
@@ -104,22 +114,18 @@ impl Tails {
     }
 
     /// Files the sum of `children` for `filled`: each child's terms shifted by the
-    /// weight of its piece (`weight`, `copies`), those that would use more copies than
-    /// the piece has left out. Returns the new run.
-    pub fn file(
-        &mut self,
-        filled: (u64, u64),
-        children: &[(Run, u8)],
-        weight: &[u64; 64],
-        copies: &[u32],
-        single: bool,
-    ) -> Run {
+    /// weight of its piece, those that would use more copies than the piece has left
+    /// out. Returns the new run.
+    pub fn file(&mut self, filled: (u64, u64), children: &[(Run, u8)]) -> Run {
         self.scratch.clear();
         for &((start, len), piece) in children {
-            let (w, c) = (weight[piece as usize], u64::from(copies[piece as usize]));
+            let (w, c) = (
+                self.weight[piece as usize],
+                u64::from(self.copies[piece as usize]),
+            );
             for &(s, v) in &self.arena[start as usize..][..len as usize] {
                 // With one copy of each piece the signature is a set of bits.
-                let room = if single {
+                let room = if self.single {
                     s & w == 0
                 } else {
                     s / w % (c + 1) < c
@@ -150,35 +156,30 @@ mod tests {
 
     #[test]
     fn children_are_shifted_by_their_piece_and_summed() {
-        let mut t = Tails::new(7, false);
         let mut weight = [0u64; 64];
         weight[..3].copy_from_slice(&[1, 2, 4]);
-        let copies = [1, 1, 1];
+        let mut t = Tails::new(7, false, &weight, &[1, 1, 1]);
         // Piece 0 then nothing: {0}; piece 1 then piece 0: {0, 1}.
-        let a = t.file((1, 0), &[(Tails::DONE, 0)], &weight, &copies, true);
+        let a = t.file((1, 0), &[(Tails::DONE, 0)]);
         assert_eq!(t.count(a, 1), 1);
-        let b = t.file(
-            (2, 0),
-            &[(a, 1), (a, 0), (Tails::DONE, 2)],
-            &weight,
-            &copies,
-            true,
-        );
+        let b = t.file((2, 0), &[(a, 1), (a, 0), (Tails::DONE, 2)]);
         // Piece 0 twice is refused.
         assert_eq!(t.count(b, 3), 1);
         assert_eq!(t.count(b, 4), 1);
         assert_eq!(t.count(b, 1), 0);
-        let c = t.file((3, 0), &[(b, 2), (b, 2)], &weight, &copies, true);
+        let c = t.file((3, 0), &[(b, 2), (b, 2)]);
         assert_eq!(t.count(c, 7), 2);
         assert_eq!(t.count(c, 4), 0);
         assert_eq!(t.get((3, 0)), Some(c));
         // Three copies of one piece: the digit counts them.
-        let copies = [3];
-        let mut weight = [0u64; 64];
         weight[0] = 1;
+        let mut t = Tails::new(1, false, &weight, &[3]);
         let mut run = Tails::DONE;
         for k in 0..4 {
-            run = t.file((10 + k, 0), &[(run, 0)], &weight, &copies, false);
+            run = t.file((10 + k, 0), &[(run, 0)]);
+            if k < 3 {
+                assert_eq!(t.count(run, k + 1), 1);
+            }
         }
         assert_eq!(t.arena[run.0 as usize..][..run.1 as usize], []);
     }
