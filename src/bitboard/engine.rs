@@ -817,9 +817,11 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 let recorded = match &self.table {
                     _ if tail.is_some() => tail,
                     Some(memo) if memo_on => {
-                        let o = self.t.option_in(front, e.option()) as usize;
                         let mirrored = match &self.mirror {
-                            Some(mirror) => top_mirrored | mirror.images[o],
+                            Some(mirror) => {
+                                let o = self.t.option_in(front, e.option()) as usize;
+                                top_mirrored | mirror.images[o]
+                            }
                             None => M::ZERO,
                         };
                         let key = self.memo_key(child[0], mirrored, child_avail, depth);
