@@ -187,4 +187,28 @@ mod tests {
         }
         assert_eq!(t.arena[run.0 as usize..][..run.1 as usize], []);
     }
+
+    #[test]
+    fn trimming_forgets_every_set_but_keeps_the_full_board() {
+        let mut weight = [0u64; 64];
+        weight[0] = 1;
+        let mut t = Tails::new(1, false, &weight, &[1 << 20]);
+        // Runs of one term each, until the arena is over its limit.
+        let mut k = 0;
+        while t.arena.len() <= Tails::LIMIT {
+            t.file((k, 1), &[(Tails::DONE, 0)]);
+            k += 1;
+        }
+        t.trim();
+        assert_eq!(t.arena.len(), 1);
+        assert_eq!(t.get((0, 1)), None);
+        assert_eq!(t.get((k - 1, 1)), None);
+        assert_eq!(t.count(Tails::DONE, 0), 1);
+        // Filing goes on from the full board's run.
+        let run = t.file((0, 1), &[(Tails::DONE, 0)]);
+        assert_eq!((run, t.count(run, 1)), ((1, 1), 1));
+        // Under the limit, trimming keeps everything.
+        t.trim();
+        assert_eq!(t.get((0, 1)), Some(run));
+    }
 }
