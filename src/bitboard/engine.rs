@@ -397,7 +397,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             Some(mirror) => match self.stack.last() {
                 Some(top) => {
                     let e = self.t.lists[top.chosen as usize];
-                    top.mirrored | mirror.images[self.t.option_in(top.front, e.option()) as usize]
+                    self.image_of_child(top.mirrored, top.front, e.option())
                 }
                 None => mirror.apply(filled[0]),
             },
@@ -417,6 +417,17 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             base: self.stats.solutions,
             base_nodes: self.stats.nodes,
         });
+    }
+
+    /// The mirror image of a child's filled squares (numbering 0): its parent's image
+    /// `mirrored` and that of the option named `option` in numbering `front`'s lists
+    /// (nothing without a mirror).
+    #[inline(always)]
+    fn image_of_child(&self, mirrored: M, front: u32, option: u32) -> M {
+        match &self.mirror {
+            Some(mirror) => mirrored | mirror.images[self.t.option_in(front, option) as usize],
+            None => M::ZERO,
+        }
     }
 
     /// Whether the memo is in use, making it once the engine has searched
@@ -448,7 +459,13 @@ impl<M: Bits, const F: usize> Engine<M, F> {
     /// (6x10: X, restricted to a quarter of its placements and placed first, is never
     /// left); else they use every piece.
     #[inline(always)]
-    fn tail_count(&mut self, filled: M, left: u64, avail: u64, depth: usize) -> Option<u64> {
+    fn tail_count(
+        &mut self,
+        (filled, mirrored): (M, M),
+        left: u64,
+        avail: u64,
+        depth: usize,
+    ) -> Option<u64> {
         if self.tails_on
             && depth + self.t.tails as usize >= self.placements
             && depth >= self.firsts.len()
@@ -468,7 +485,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             let mut tails = self.tails.take()?;
             tails.trim();
             let mut nodes = 0;
-            let run = self.tail_run(&mut tails, filled, 0, &mut nodes);
+            let run = self.tail_run(&mut tails, (filled, mirrored), 0, &mut nodes);
             let count = tails.count(run, left);
             self.tails = Some(tails);
             self.stats.nodes += nodes;
@@ -479,16 +496,24 @@ impl<M: Bits, const F: usize> Engine<M, F> {
     }
 
     /// The run of [`Tails`] that counts the tilings of the squares `filled` leaves open
-    /// (in numbering 0) by options of every piece, by the copies they use; `depth`
-    /// calls deep, adding to `nodes` an option that fits.
-    fn tail_run(&self, tails: &mut Tails, filled: M, depth: usize, nodes: &mut u64) -> Run {
+    /// (in numbering 0; `mirrored` is their mirror image) by options of the tails'
+    /// pieces, by the copies they use; `depth` calls deep, adding to `nodes` an option
+    /// that fits.
+    fn tail_run(
+        &self,
+        tails: &mut Tails,
+        (filled, mirrored): (M, M),
+        depth: usize,
+        nodes: &mut u64,
+    ) -> Run {
         let t = &*self.t;
         if filled == t.full {
             return Tails::DONE;
         }
-        let words = match &self.mirror {
-            Some(mirror) if tails.mirrored => filled.min(mirror.apply(filled)).words(),
-            _ => filled.words(),
+        let words = if tails.mirrored {
+            filled.min(mirrored).words()
+        } else {
+            filled.words()
         };
         if let Some(run) = tails.get(words) {
             return run;
@@ -498,9 +523,8 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         }
         let mut children = std::mem::take(&mut tails.frames[depth]);
         children.clear();
-        let c = filled.trailing_ones();
         let pieces = tails.pieces;
-        let (lo, hi) = t.heads[(c as usize) << t.key_bits | t.key(filled, c, 0)].range();
+        let (lo, hi) = t.one_front_head(filled).range();
         for e in &t.lists[lo as usize..hi as usize] {
             if e.mask & filled != M::ZERO || pieces >> e.piece() & 1 == 0 {
                 continue;
@@ -510,7 +534,8 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             if self.dead(child, pieces, e.mask) {
                 continue;
             }
-            let run = self.tail_run(tails, child, depth + 1, nodes);
+            let child_mirrored = self.image_of_child(mirrored, 0, e.option());
+            let run = self.tail_run(tails, (child, child_mirrored), depth + 1, nodes);
             if run.1 > 0 {
                 children.push((run, e.piece() as u8));
             }
@@ -603,10 +628,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         if t.use_all && avail & t.expired[c as usize] != 0 {
             return None;
         }
-        // One front: the tables hold the plain window (`beside == 0`).
-        let key = ((filled >> c >> 1).low_u32() & ((1 << t.window) - 1)) as usize;
-        let at = ((c as usize) << t.key_bits) | key;
-        let head = t.heads[at];
+        let head = t.one_front_head(filled);
         if head.none_of(avail) {
             return None;
         }
@@ -810,25 +832,17 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 // Looked up after the region test: a dead child needs no look-up, and
                 // the look-up's cache miss overlapped the test less than it cost (6x10,
                 // one thread: 42.7 -> 40.2 ms).
-                let tail = if memo_on {
-                    self.tail_count(child[0], child_left, child_avail, depth)
+                // Near the leaves through the tails, else through the memo.
+                let recorded = if memo_on {
+                    let mirrored = self.image_of_child(top_mirrored, front, e.option());
+                    let state = (child[0], mirrored);
+                    self.tail_count(state, child_left, child_avail, depth)
+                        .or_else(|| {
+                            let key = self.memo_key(child[0], mirrored, child_avail, depth);
+                            self.table.as_ref()?.get(key, child_left)
+                        })
                 } else {
                     None
-                };
-                let recorded = match &self.table {
-                    _ if tail.is_some() => tail,
-                    Some(memo) if memo_on => {
-                        let mirrored = match &self.mirror {
-                            Some(mirror) => {
-                                let o = self.t.option_in(front, e.option()) as usize;
-                                top_mirrored | mirror.images[o]
-                            }
-                            None => M::ZERO,
-                        };
-                        let key = self.memo_key(child[0], mirrored, child_avail, depth);
-                        memo.get(key, child_left)
-                    }
-                    _ => None,
                 };
                 chosen = k;
                 self.left[e.piece() as usize] -= 1;

@@ -806,6 +806,15 @@ impl<M: Bits> Tables<M> {
         (from, self.lists.len() as u32)
     }
 
+    /// The head of the list of the first empty square of `filled` with one front (whose
+    /// tables hold the plain window: `beside == 0`).
+    #[inline(always)]
+    pub fn one_front_head(&self, filled: M) -> Head {
+        let c = filled.trailing_ones();
+        let key = ((filled >> c >> 1).low_u32() & ((1 << self.window) - 1)) as usize;
+        self.heads[((c as usize) << self.key_bits) | key]
+    }
+
     /// The key of the lists of square `c` in numbering `f` for the filled squares `fm`.
     #[inline(always)]
     pub fn key(&self, fm: M, c: u32, f: usize) -> usize {
