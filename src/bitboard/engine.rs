@@ -419,6 +419,12 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         });
     }
 
+    /// Whether the memo has a mirror, and whether the engine made tails (for tests).
+    #[cfg(test)]
+    pub fn made(&self) -> (bool, bool) {
+        (self.mirror.is_some(), self.tails.is_some())
+    }
+
     /// The mirror image of a child's filled squares (numbering 0): its parent's image
     /// `mirrored` and that of the option named `option` in numbering `front`'s lists
     /// (nothing without a mirror).

@@ -575,6 +575,12 @@ impl BitSearch {
         each!(&mut self.inner, e => e.placements_on(path))
     }
 
+    /// Whether the search's memo has a mirror, and whether it made tails (for tests).
+    #[cfg(test)]
+    fn made(&self) -> (bool, bool) {
+        each!(&self.inner, e => e.made())
+    }
+
     /// Counting searches keep a memo of subtree counts with up to `2^bits` slots (0:
     /// none). A search that already made its memo keeps it.
     pub fn set_memo_bits(&mut self, bits: u32) {
