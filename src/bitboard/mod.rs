@@ -183,9 +183,9 @@ pub struct Tuning {
     /// its options fits) before the child is entered (`Engine::first_list` in
     /// `engine.rs`).
     pub look_ahead: bool,
-    /// Counting searches with every piece to be placed count a node with at most this
-    /// many placements left through the counts of its filled squares (`tails.rs`; 0:
-    /// never).
+    /// One-front counting searches with every piece to be placed count a node with at
+    /// most this many placements left through the counts of its filled squares
+    /// (`tails.rs`; 0: never).
     pub tails: u32,
     /// A piece (its index in the puzzle's set) that every search over the tables
     /// branches on first, through lists of its own ([`BitSearch::parts`]): its options
