@@ -112,7 +112,8 @@ impl Head {
     fn of<M: Copy>(start: u32, list: &[Entry<M>]) -> Head {
         Head {
             start,
-            len: u16::try_from(list.len()).expect("a square has at most 512 options"),
+            len: u16::try_from(list.len())
+                .expect("a list holds at most 65,535 options (a square has a few thousand)"),
             pieces: list.iter().fold(0, |u, e| u | 1 << (e.piece() % 16)),
         }
     }
