@@ -74,7 +74,11 @@ const PENT: &str = "pieces = \"pentominoes\"\n";
 
 #[test]
 fn toml_syntax_errors_point_at_the_place() {
-    let e = bad_board("syntax", "name = \"x\"\nsize = [10, 6\n", &["b.toml:3:1:"]);
+    let e = bad_board(
+        "syntax",
+        "name = \"x\"\nsize = [10, 6\n",
+        &["b.toml:2:14: unclosed array"],
+    );
     assert!(e.contains(" | "), "a caret display: {e}");
     bad_board(
         "unquoted",

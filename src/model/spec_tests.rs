@@ -57,7 +57,7 @@ fn a_piece_set_reads() {
 #[test]
 fn syntax_errors() {
     let e = set_error("name = \n");
-    check(&e, 1, 8, "invalid string");
+    check(&e, 1, 8, "string values must be quoted");
     hint(&e, "quotes");
     check(&set_error("a = 1\na = 2\n"), 2, 1, "duplicate key `a`");
     check(

@@ -100,9 +100,18 @@ impl<'a> Input<'a> {
                 .error(offset, "`piece` must be a list of tables")
                 .with_hint("write each piece as a `[[piece]]` table");
         }
+        if message == "duplicate key" {
+            // The parser names no key: the span is the key written a second time.
+            let key = e.span().and_then(|s| self.text.get(s)).map(str::trim);
+            if let Some(key) = key.filter(|k| !k.is_empty() && !k.contains('\n')) {
+                return self
+                    .error(offset, format!("duplicate key `{key}`"))
+                    .with_hint("each key may be given once per table");
+            }
+        }
         let oneline: Vec<&str> = message.lines().map(str::trim).collect();
         let error = self.error(offset, oneline.join("; "));
-        if message.starts_with("invalid string") {
+        if message.starts_with("string values must be quoted") {
             return error.with_hint("text values need quotes: key = \"value\"");
         }
         error
