@@ -279,6 +279,11 @@ pub fn run_with<E: Subtrees>(
         for id in 0..threads {
             s.spawn(move || worker(shared_ref, make, id));
         }
+        if !shared.watched() {
+            // Nothing to follow: the scope's end waits for the workers, and their slots
+            // are read once after it (one wake-up fewer at the end of a short run).
+            return Ok(());
+        }
         let mut state = shared.state.lock().expect("no worker panics");
         loop {
             em.emit(&mut state.slots, &shared, emit);
@@ -309,6 +314,10 @@ pub fn run_with<E: Subtrees>(
         Ok(())
     })?;
     progress.finish();
+    if !shared.watched() {
+        let mut state = shared.state.lock().expect("no worker panics");
+        em.emit(&mut state.slots, &shared, emit);
+    }
     let mut state = shared.state.into_inner().expect("no worker panics");
     if let Some(e) = state.error.take() {
         return Err(e);
