@@ -478,7 +478,10 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         avail: u64,
         depth: usize,
     ) -> Option<u64> {
-        if self.tails_on
+        // (`F == 1` first: the engines of more fronts, which never make tails, then
+        // carry none of this code.)
+        if F == 1
+            && self.tails_on
             && depth + self.t.tails as usize >= self.placements
             && depth >= self.firsts.len()
         {
