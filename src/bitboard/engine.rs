@@ -149,6 +149,16 @@ struct Level<M, const F: usize> {
     base_nodes: u64,
 }
 
+/// See [`Engine::tails_depth`]: for an engine of `fronts` numberings over `t`.
+fn tails_depth<M: Copy>(t: &Tables<M>, fronts: usize) -> usize {
+    let placements: usize = t.copies.iter().map(|&c| c as usize).sum();
+    if fronts == 1 && t.tails > 0 && t.use_all {
+        placements.saturating_sub(t.tails as usize)
+    } else {
+        usize::MAX
+    }
+}
+
 /// `copies` (at most 64 entries) as a full array.
 fn copies_left(copies: &[u32]) -> [u32; 64] {
     let mut left = [0; 64];
@@ -182,13 +192,14 @@ pub struct Engine<M: Copy, const F: usize> {
     /// The mirror that lets the memo take a state and its image as one, made with it.
     mirror: Option<Mirror<M>>,
     /// The counts of the last `t.tails` placements by filled squares, made at the first
-    /// node that may use them once the memo is made ([`Engine::tail_count`]), when every
-    /// piece must be placed (`tails_on`). Boxed: each node counted through them moves
-    /// them out and back (6x10: 85.3 M -> 83.6 M instructions, -3.3%).
+    /// node that may use them once the memo is made ([`Engine::tail_count`]). Boxed:
+    /// each node counted through them moves them out and back (6x10: 85.3 M -> 83.6 M
+    /// instructions, -3.3%).
     tails: Option<Box<Tails>>,
-    tails_on: bool,
-    /// Placements in a solution (every copy of every piece).
-    placements: usize,
+    /// The depth from which nodes are counted through the tails: `t.tails` placements
+    /// from a solution's end, in one-front engines where every piece must be placed
+    /// (`usize::MAX`: never).
+    tails_depth: usize,
     /// The path and floor of the last replay and the state it reached, while the stack
     /// is still the one it left.
     replayed: Option<(Vec<u32>, usize, State<M, F>)>,
@@ -227,8 +238,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             table: None,
             mirror: None,
             tails: None,
-            tails_on: false,
-            placements: t.copies.iter().map(|&c| c as usize).sum(),
+            tails_depth: tails_depth(&t, F),
             replayed: None,
             firsts: Vec::new(),
             t,
@@ -456,7 +466,6 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 }
                 self.mirror = Some(mirror);
             }
-            self.tails_on = F == 1 && self.t.tails > 0 && self.t.use_all;
         }
         self.table.is_some()
     }
@@ -480,13 +489,9 @@ impl<M: Bits, const F: usize> Engine<M, F> {
     ) -> Option<u64> {
         // (`F == 1` first: the engines of more fronts, which never make tails, then
         // carry none of this code.)
-        if F == 1
-            && self.tails_on
-            && depth + self.t.tails as usize >= self.placements
-            && depth >= self.firsts.len()
-        {
+        if F == 1 && depth >= self.tails_depth && depth >= self.firsts.len() {
             let mirror = self.mirror.as_ref()?;
-            let tails = self.tails.get_or_insert_with(|| {
+            let mut tails = self.tails.take().unwrap_or_else(|| {
                 let (weight, copies) = (&self.signature.weight, &self.t.copies);
                 if avail & !mirror.pieces == 0 {
                     Box::new(Tails::new(mirror.pieces, true, weight, copies))
@@ -495,9 +500,9 @@ impl<M: Bits, const F: usize> Engine<M, F> {
                 }
             });
             if avail & !tails.pieces != 0 {
+                self.tails = Some(tails);
                 return None;
             }
-            let mut tails = self.tails.take()?;
             tails.trim();
             let mut nodes = 0;
             let run = self.tail_run(&mut tails, (filled, mirrored), 0, &mut nodes);
