@@ -280,8 +280,9 @@ pub fn run_with<E: Subtrees>(
             s.spawn(move || worker(shared_ref, make, id));
         }
         if !shared.watched() {
-            // Nothing to follow: the scope's end waits for the workers, and their slots
-            // are read once after it (one wake-up fewer at the end of a short run).
+            // Nothing to follow: the scope's end waits for the workers, and the
+            // snapshot below reads their slots (a counting run's ended tasks count
+            // there; one wake-up fewer at the end of a short run).
             return Ok(());
         }
         let mut state = shared.state.lock().expect("no worker panics");
@@ -314,10 +315,6 @@ pub fn run_with<E: Subtrees>(
         Ok(())
     })?;
     progress.finish();
-    if !shared.watched() {
-        let mut state = shared.state.lock().expect("no worker panics");
-        em.emit(&mut state.slots, &shared, emit);
-    }
     let mut state = shared.state.into_inner().expect("no worker panics");
     if let Some(e) = state.error.take() {
         return Err(e);
