@@ -9,32 +9,44 @@ shared=../shared
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cargo build --release --quiet
-polyx=target/release/polyx
-cc -O2 -o "$work/refdlx" "$shared/bench/refdlx.c"
+cc -O2 -o "$work/refdlx.0" "$shared/bench/refdlx.c"
+# Both programs run from 4 copies of each, in turn: where a file's pages happen to lie
+# moves a short run here by up to 10% for as long as the file exists (see
+# BENCHMARKS.md, twelfth session), so one copy would read its own luck.
+copies=4
+for k in $(seq 0 $((copies - 1))); do
+  cp target/release/polyx "$work/polyx.$k"
+  [ "$k" = 0 ] || cp "$work/refdlx.0" "$work/refdlx.$k"
+done
+sync
+polyx=$work/polyx
+refdlx=$work/refdlx
 
-# Median wall-clock seconds of running "$@" (stdin from $input if set) $runs times.
+# Median wall-clock seconds of running "$@" (stdin from $input if set) $runs times;
+# the program is "$1.K" for K = 0 .. copies - 1 in turn.
 median() {
   local n=$1; shift
-  for _ in $(seq "$n"); do
-    local t0 t1
+  local program=$1; shift
+  for i in $(seq "$n"); do
+    local t0 t1 copy=$program.$((i % copies))
     # Bash's clock, not `date`: a `date` process would add its own start-up (about a
     # millisecond here) to every run, which matters for the runs of a few milliseconds.
     t0=$EPOCHREALTIME
-    if [ -n "${input:-}" ]; then "$@" < "$input" > /dev/null 2>&1; else "$@" > /dev/null 2>&1; fi
+    if [ -n "${input:-}" ]; then "$copy" "$@" < "$input" > /dev/null 2>&1; else "$copy" "$@" > /dev/null 2>&1; fi
     t1=$EPOCHREALTIME
     awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}'
   done | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
 }
 
 # The matrices refdlx reads: Knuth's files, and the cells-only dominoes matrix.
-$polyx show dominoes-8x8 --dlx | awk 'NR==1 {$1=""; print; next} {$1=""; print}' > "$work/dominoes.dlx"
-$polyx show 8x8-square --dlx > "$work/square.dlx"
+"$polyx.0" show dominoes-8x8 --dlx | awk 'NR==1 {$1=""; print; next} {$1=""; print}' > "$work/dominoes.dlx"
+"$polyx.0" show 8x8-square --dlx > "$work/square.dlx"
 
 row() { # question, refdlx input, polyx command...
   local q=$1 file=$2 n=$3; shift 3
   local p r
   p=$(input="" median "$n" "$@")
-  r=$(input=$file median "$n" "$work/refdlx")
+  r=$(input=$file median "$n" "$refdlx")
   printf '| %s | %.3f s | %.3f s | %.4f |\n' "$q" "$p" "$r" "$(awk -v a="$p" -v b="$r" 'BEGIN {print a / b}')"
 }
 
