@@ -6,7 +6,7 @@
 #
 # Each program is first copied COPIES times (default 4, env AB_COPIES), and the pairs
 # take the copies in turn. Where a file's pages happen to lie moves a run here by up to
-# 10%: two copies of one binary, made a minute apart, read 2.82 and 3.13 ms on Scott's
+# 10%: two copies of one binary, made a minute apart, read 2.84 and 3.13 ms on Scott's
 # board, for as long as they existed. One copy per side measures that luck as much as
 # the change; the median over several copies of each evens it out.
 # Usage: scripts/ab.sh N OLD NEW -- ARGS...     (needs bash 5 for $EPOCHREALTIME)

@@ -26,7 +26,7 @@ refdlx=$work/refdlx
 # the program is "$1.K" for K = 0 .. copies - 1 in turn.
 median() {
   local n=$1; shift
-  local program=$1; shift
+  local program=$1 i; shift
   for i in $(seq "$n"); do
     local t0 t1 copy=$program.$((i % copies))
     # Bash's clock, not `date`: a `date` process would add its own start-up (about a
