@@ -400,6 +400,56 @@ fn a_worker_panic_ends_the_run_instead_of_hanging_it() {
     assert!(result.is_err());
 }
 
+/// An engine that panics when asked to split the tree.
+struct PanicsSplitting(run::DlxSubtrees<'static>);
+
+impl run::Subtrees for PanicsSplitting {
+    fn split(
+        &mut self,
+        _sub: &polyx::cover::Subproblem,
+        _depth: usize,
+    ) -> Result<Vec<polyx::cover::Subproblem>, polyx::cover::search::PathError> {
+        panic!("a bug in the split")
+    }
+    fn run_below(
+        &mut self,
+        sub: &polyx::cover::Subproblem,
+        resume: Option<&polyx::cover::Resume>,
+        sink: &mut dyn run::Sink,
+    ) -> Result<polyx::cover::Outcome, polyx::cover::search::PathError> {
+        self.0.run_below(sub, resume, sink)
+    }
+    fn weight(&mut self, sub: &polyx::cover::Subproblem) -> f64 {
+        self.0.weight(sub)
+    }
+    fn stats(&self) -> polyx::cover::Stats {
+        self.0.stats()
+    }
+    fn set_tick_interval(&mut self, log2: u32) {
+        self.0.set_tick_interval(log2)
+    }
+}
+
+/// The workers start before the tasks are split; a split that panics must still let
+/// them end (else the run would wait for them forever).
+#[test]
+fn a_panic_while_splitting_ends_the_run_instead_of_hanging_it() {
+    let s: &'static Solver = Box::leak(Box::new(solver("4x15", SymmetryMode::Reduce)));
+    let opts = Options {
+        threads: 2,
+        ..Options::default()
+    };
+    let result = std::panic::catch_unwind(|| {
+        run::parallel::run_with(
+            s,
+            &|| PanicsSplitting(run::DlxSubtrees::new(s)),
+            &opts,
+            &mut |_| ControlFlow::Continue(()),
+        )
+    });
+    assert!(result.is_err());
+}
+
 #[test]
 fn progress_always_writes_plain_lines_to_a_pipe_and_never_to_stdout() {
     // dominoes-8x8 reduce enumerates all 12,988,816 tilings: several seconds on one thread.

@@ -18,10 +18,10 @@ use super::plan::minus;
 use super::share::remainder;
 use super::{Sink, Subtrees};
 
-/// Takes tasks until none is left or the run is halted.
-pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, make: &(dyn Fn() -> E + Sync), id: usize) {
+/// Takes tasks until none is left or the run is halted, searching them with `engine`
+/// (made by the worker's thread while the tasks were being prepared).
+pub(super) fn worker<E: Subtrees>(shared: &Shared<'_>, mut engine: E, id: usize) {
     let _active = Active(shared);
-    let mut engine = make();
     engine.set_tick_interval(shared.opts.tick_log2);
     let mut sink = TaskSink {
         shared,
