@@ -350,8 +350,23 @@ fn ctrl_c_writes_a_checkpoint_and_the_resumed_count_is_exact() {
     polyx().args(args).assert().success().stdout("1629189\n");
 }
 
-/// An engine that panics below its second task.
-struct Panics(run::DlxSubtrees<'static>, usize);
+/// An engine that panics below its second task, or (`in_split`) when asked to split the
+/// tree.
+struct Panics {
+    inner: run::DlxSubtrees<'static>,
+    runs: usize,
+    in_split: bool,
+}
+
+impl Panics {
+    fn new(s: &'static Solver, in_split: bool) -> Panics {
+        Panics {
+            inner: run::DlxSubtrees::new(s),
+            runs: 0,
+            in_split,
+        }
+    }
+}
 
 impl run::Subtrees for Panics {
     fn split(
@@ -359,7 +374,8 @@ impl run::Subtrees for Panics {
         sub: &polyx::cover::Subproblem,
         depth: usize,
     ) -> Result<Vec<polyx::cover::Subproblem>, polyx::cover::search::PathError> {
-        self.0.split(sub, depth)
+        assert!(!self.in_split, "a bug in the split");
+        self.inner.split(sub, depth)
     }
     fn run_below(
         &mut self,
@@ -367,87 +383,47 @@ impl run::Subtrees for Panics {
         resume: Option<&polyx::cover::Resume>,
         sink: &mut dyn run::Sink,
     ) -> Result<polyx::cover::Outcome, polyx::cover::search::PathError> {
-        self.1 += 1;
-        assert!(self.1 < 2, "a bug in the engine");
-        self.0.run_below(sub, resume, sink)
+        self.runs += 1;
+        assert!(self.runs < 2, "a bug in the engine");
+        self.inner.run_below(sub, resume, sink)
     }
     fn weight(&mut self, sub: &polyx::cover::Subproblem) -> f64 {
-        self.0.weight(sub)
+        self.inner.weight(sub)
     }
     fn stats(&self) -> polyx::cover::Stats {
-        self.0.stats()
+        self.inner.stats()
     }
     fn set_tick_interval(&mut self, log2: u32) {
-        self.0.set_tick_interval(log2)
+        self.inner.set_tick_interval(log2)
     }
+}
+
+/// Whether a run whose engine panics (in its split, or below its second task) ends with
+/// the panic rather than hanging.
+fn a_panic_ends_the_run(in_split: bool) -> bool {
+    let s: &'static Solver = Box::leak(Box::new(solver("4x15", SymmetryMode::Reduce)));
+    let opts = Options {
+        threads: 2,
+        ..Options::default()
+    };
+    std::panic::catch_unwind(|| {
+        run::parallel::run_with(s, &|| Panics::new(s, in_split), &opts, &mut |_| {
+            ControlFlow::Continue(())
+        })
+    })
+    .is_err()
 }
 
 #[test]
 fn a_worker_panic_ends_the_run_instead_of_hanging_it() {
-    let s: &'static Solver = Box::leak(Box::new(solver("4x15", SymmetryMode::Reduce)));
-    let opts = Options {
-        threads: 2,
-        ..Options::default()
-    };
-    let result = std::panic::catch_unwind(|| {
-        run::parallel::run_with(
-            s,
-            &|| Panics(run::DlxSubtrees::new(s), 0),
-            &opts,
-            &mut |_| ControlFlow::Continue(()),
-        )
-    });
-    assert!(result.is_err());
+    assert!(a_panic_ends_the_run(false));
 }
 
-/// An engine that panics when asked to split the tree.
-struct PanicsSplitting(run::DlxSubtrees<'static>);
-
-impl run::Subtrees for PanicsSplitting {
-    fn split(
-        &mut self,
-        _sub: &polyx::cover::Subproblem,
-        _depth: usize,
-    ) -> Result<Vec<polyx::cover::Subproblem>, polyx::cover::search::PathError> {
-        panic!("a bug in the split")
-    }
-    fn run_below(
-        &mut self,
-        sub: &polyx::cover::Subproblem,
-        resume: Option<&polyx::cover::Resume>,
-        sink: &mut dyn run::Sink,
-    ) -> Result<polyx::cover::Outcome, polyx::cover::search::PathError> {
-        self.0.run_below(sub, resume, sink)
-    }
-    fn weight(&mut self, sub: &polyx::cover::Subproblem) -> f64 {
-        self.0.weight(sub)
-    }
-    fn stats(&self) -> polyx::cover::Stats {
-        self.0.stats()
-    }
-    fn set_tick_interval(&mut self, log2: u32) {
-        self.0.set_tick_interval(log2)
-    }
-}
-
-/// The workers start before the tasks are split; a split that panics must still let
-/// them end (else the run would wait for them forever).
+/// The workers start before the tasks are split: a split that panics must still let them
+/// end (else the run would wait for them forever).
 #[test]
 fn a_panic_while_splitting_ends_the_run_instead_of_hanging_it() {
-    let s: &'static Solver = Box::leak(Box::new(solver("4x15", SymmetryMode::Reduce)));
-    let opts = Options {
-        threads: 2,
-        ..Options::default()
-    };
-    let result = std::panic::catch_unwind(|| {
-        run::parallel::run_with(
-            s,
-            &|| PanicsSplitting(run::DlxSubtrees::new(s)),
-            &opts,
-            &mut |_| ControlFlow::Continue(()),
-        )
-    });
-    assert!(result.is_err());
+    assert!(a_panic_ends_the_run(true));
 }
 
 #[test]
