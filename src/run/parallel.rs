@@ -201,17 +201,6 @@ pub fn run_with<E: Subtrees>(
 ) -> Result<LongReport, Error> {
     let start = Instant::now();
     let threads = opts.threads.max(1);
-    let options = checkpoint::options_text(
-        solver.mode.name(),
-        solver.engine.name(),
-        opts.shard,
-        opts.printing,
-    );
-    // Only a checkpoint file carries the fingerprint (hashing the matrix is not free).
-    let print = match &opts.checkpoint {
-        Some(_) => checkpoint::fingerprint(solver.problem(), &options),
-        None => String::new(),
-    };
     // The workers start first: their threads and engines get going while this thread
     // reads the checkpoint or splits the tree, and they wait for the tasks (`None`: no
     // run). Scott's board -0.8% to -2.0% (5 × 200 alternated pairs, 4 copies a side),
@@ -229,7 +218,7 @@ pub fn run_with<E: Subtrees>(
                 }
             });
         }
-        let (mut base, resumed) = prepare(solver, make, opts, threads, options, print)?;
+        let (mut base, resumed) = prepare(solver, make, opts, threads)?;
         let tasks = std::mem::take(&mut base.tasks);
         let n = tasks.len();
         let _ = ready.set(Some(Shared {
@@ -291,7 +280,6 @@ pub fn run_with<E: Subtrees>(
                 .expect("no worker panics")
                 .0;
         }
-        drop(state);
         Ok((base, resumed, progress, em))
     })?;
     let shared = ready
@@ -349,9 +337,18 @@ fn prepare<E: Subtrees>(
     make: &(dyn Fn() -> E + Sync),
     opts: &Options,
     threads: usize,
-    options: String,
-    print: String,
 ) -> Result<(Checkpoint, bool), Error> {
+    let options = checkpoint::options_text(
+        solver.mode.name(),
+        solver.engine.name(),
+        opts.shard,
+        opts.printing,
+    );
+    // Only a checkpoint file carries the fingerprint (hashing the matrix is not free).
+    let print = match &opts.checkpoint {
+        Some(_) => checkpoint::fingerprint(solver.problem(), &options),
+        None => String::new(),
+    };
     let saved = match &opts.checkpoint {
         Some(path) => Checkpoint::load(path, &print)?,
         None => None,
