@@ -190,6 +190,13 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
         )
         .into());
     }
+    // Kinds of piece times open cells, about an eighth of the placements: from 256 on
+    // (Scott's board and 6x10 have 720), the tables and memos touch enough fresh memory
+    // for the heap's huge page to pay; dominoes-8x8 (64) touches too little (see
+    // `heap`).
+    if board.open_count() * set.pieces.len() >= 256 {
+        crate::HEAP.enable();
+    }
     let puzzle = Puzzle::new(board, set)?;
     let solver = Solver::new(puzzle, config.mode);
     on_interrupt(config.long.stop.clone());
