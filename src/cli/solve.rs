@@ -111,7 +111,7 @@ fn long_options(args: &SolveArgs, count: bool) -> Result<run::Options, InputErro
             .with_hint("leave -j out to use every core"))
         }
         Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => cores().min(MAX_THREADS),
     };
     if args.checkpoint.is_some() && args.output.is_some() && !args.count && !count {
         return Err(InputError::new(
@@ -392,4 +392,35 @@ fn print_stats(config: &Config, solver: &Solver, report: &LongReport) {
         report.threads,
         if report.threads == 1 { "" } else { "s" }
     );
+}
+
+/// The CPUs this process may run on, as `nproc` counts them: `-j`'s default. On Linux
+/// one system call. `std::thread::available_parallelism` also reads the cgroup's CPU
+/// quota: four files, 0.1 ms of a 3.6 ms run of `count scott --symmetry keep` here
+/// (-2.8% with `-j 2` given, 300 alternated pairs). A container held back by a quota
+/// rather than by its CPUs should give `-j`.
+fn cores() -> usize {
+    #[cfg(target_os = "linux")]
+    {
+        use nix::sched::{sched_getaffinity, CpuSet};
+        if let Ok(set) = sched_getaffinity(nix::unistd::Pid::from_raw(0)) {
+            let n = (0..CpuSet::count())
+                .filter(|&i| set.is_set(i).unwrap_or(false))
+                .count();
+            if n > 0 {
+                return n;
+            }
+        }
+    }
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_core_the_process_may_use_is_counted() {
+        // The standard library's count also honours a cgroup quota, so it is never more.
+        let std = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert!(super::cores() >= std);
+    }
 }
