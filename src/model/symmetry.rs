@@ -238,8 +238,14 @@ impl Reduction {
                 if r != 1 || !fixed_by_all {
                     continue;
                 }
+                // A piece with more placements than the best so far cannot win: its
+                // representatives are not worth finding (Scott's board: 3 pieces' of 12).
+                let placements = placements_of(k);
+                if best.as_ref().is_some_and(|b| placements > b.0 .0) {
+                    continue;
+                }
                 let (reps, symmetric) = representatives(puzzle, &group, k);
-                let cost = (placements_of(k), reps.len() + 2 * symmetric);
+                let cost = (placements, reps.len() + 2 * symmetric);
                 if best.as_ref().is_none_or(|b| cost < b.0) {
                     best = Some((cost, k, reps));
                 }
@@ -263,8 +269,12 @@ impl Reduction {
                 if !qualifies {
                     continue;
                 }
+                let placements = placements_of(k);
+                if best.as_ref().is_some_and(|b| placements > b.0 .0) {
+                    continue;
+                }
                 let (reps, symmetric) = representatives_in(puzzle, &group, k, &rotations);
-                let cost = (placements_of(k), reps.len() + 2 * symmetric);
+                let cost = (placements, reps.len() + 2 * symmetric);
                 if best.as_ref().is_none_or(|b| cost < b.0) {
                     best = Some((cost, k, reps));
                 }
