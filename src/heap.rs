@@ -1,22 +1,23 @@
 //! The binary's allocator: glibc's `malloc`, and, once a command that searches has
-//! called [`enable`], first a region of [`SPAN`] bytes that the kernel backs with
+//! called [`Heap::enable`], first a region of [`SPAN`] bytes that the kernel backs with
 //! transparent huge pages, handed out from its start (a bump allocator) until it is
 //! used up.
 //!
 //! Why: a short search spends much of its time in page faults. Each first touch of a
 //! 4 KiB page of memory costs about 2.5 us on this project's machine (a Firecracker
 //! guest; `MAP_POPULATE` is no cheaper per page), and `count scott --symmetry keep`
-//! touched about 170 fresh pages of heap (tables, placements, memos, thread arenas):
-//! 0.4 ms of a 4 ms run. One huge page is one fault that clears 2 MiB (0.16 ms), so it
-//! pays from about 60 pages on, which a search passes and `--version` does not (hence
-//! [`enable`], not a region from the start). Measured in BENCHMARKS.md (thirteenth
-//! session).
+//! took 217 page faults, about 130 of them fresh pages of heap (tables, placements,
+//! memos): some 0.3 ms of a 4 ms run. One huge page is one fault that clears 2 MiB
+//! (0.07 to 0.16 ms), so it pays from about 40 to 60 pages on, which a search of a
+//! large enough puzzle passes and `--version` does not (hence [`Heap::enable`], not a
+//! region from the start). Measured in BENCHMARKS.md (thirteenth session).
 //!
 //! The region's rules: every block starts on a cache line and takes whole lines (two
-//! threads' blocks never share a line); freeing the last block handed out takes the
-//! region back to its start, and so does shrinking or growing it (a growing `Vec` on
-//! top grows in place); any other block freed in the region stays unused, which
-//! `SPAN` bounds. Everything the region cannot hold goes to `malloc`.
+//! threads' blocks never share a line); freeing the last block handed out gives its
+//! lines back (the free end moves back to the block's start), and shrinking or growing
+//! it moves the free end (a growing `Vec` on top grows in place); any other block freed
+//! in the region stays unused, which `SPAN` bounds. Everything the region cannot hold
+//! goes to `malloc`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -31,7 +32,8 @@ const LINE: usize = 64;
 
 /// The allocator (see the module's documentation).
 pub struct Heap {
-    /// The region's address, or 0 before [`enable`] (or if it could not be mapped).
+    /// The region's address, or 0 before [`Heap::enable`] (or if it could not be
+    /// mapped).
     base: AtomicUsize,
     /// The offset of the region's first free byte.
     next: AtomicUsize,

@@ -396,7 +396,7 @@ fn print_stats(config: &Config, solver: &Solver, report: &LongReport) {
 
 /// The CPUs this process may run on, as `nproc` counts them: `-j`'s default. On Linux
 /// one system call. `std::thread::available_parallelism` also reads the cgroup's CPU
-/// quota: four files, 0.1 ms of a 3.6 ms run of `count scott --symmetry keep` here
+/// quota (three files and a directory), 0.1 ms of a 3.6 ms run of `count scott --symmetry keep` here
 /// (-2.8% with `-j 2` given, 300 alternated pairs). A container held back by a quota
 /// rather than by its CPUs should give `-j`.
 fn cores() -> usize {
