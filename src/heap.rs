@@ -70,7 +70,12 @@ impl Heap {
     /// pages. Otherwise, or if it cannot be mapped, every allocation goes on to
     /// `malloc`.
     pub fn enable(&self) {
-        if huge_pages() {
+        self.enable_if(huge_pages());
+    }
+
+    /// [`Heap::enable`], with `huge` for whether the kernel gives huge pages.
+    fn enable_if(&self, huge: bool) {
+        if huge {
             self.map();
         }
     }
@@ -222,6 +227,28 @@ mod tests {
         Layout::from_size_align(size, align).unwrap()
     }
 
+    /// A heap with its region mapped, huge pages or not.
+    fn mapped() -> Heap {
+        let heap = Heap::new();
+        heap.map();
+        heap
+    }
+
+    /// A block of `l` from `heap`, every byte set to `byte`.
+    fn filled(heap: &Heap, l: Layout, byte: u8) -> *mut u8 {
+        let p = unsafe { heap.alloc(l) };
+        assert!(!p.is_null());
+        unsafe { p.write_bytes(byte, l.size()) };
+        p
+    }
+
+    /// Whether the `n` bytes at `p` are all `byte`.
+    fn all(p: *mut u8, n: usize, byte: u8) -> bool {
+        unsafe { std::slice::from_raw_parts(p, n) }
+            .iter()
+            .all(|&x| x == byte)
+    }
+
     #[test]
     fn the_kernels_huge_page_mode_is_read() {
         // Whatever this machine's mode, reading it neither fails loudly nor hangs; on
@@ -235,27 +262,35 @@ mod tests {
     }
 
     #[test]
+    fn without_huge_pages_the_region_stays_off() {
+        let l = layout(100, 8);
+        for huge in [false, true] {
+            let heap = Heap::new();
+            heap.enable_if(huge);
+            let p = filled(&heap, l, 1);
+            assert_eq!(heap.offset_of(p).is_some(), huge, "huge pages: {huge}");
+            unsafe { heap.dealloc(p, l) };
+        }
+    }
+
+    #[test]
     fn before_enable_every_block_is_mallocs() {
         let heap = Heap::new();
         let l = layout(100, 8);
-        let p = unsafe { heap.alloc(l) };
-        assert!(!p.is_null());
+        let p = filled(&heap, l, 1);
         assert_eq!(heap.offset_of(p), None);
         unsafe { heap.dealloc(p, l) };
     }
 
     #[test]
     fn blocks_are_aligned_whole_lines_and_do_not_overlap() {
-        let heap = Heap::new();
-        heap.map();
+        let heap = mapped();
         let sizes = [(1, 1), (100, 8), (64, 64), (3000, 4096), (7, 2), (200, 128)];
         let mut blocks = Vec::new();
         for &(size, align) in &sizes {
-            let l = layout(size, align);
-            let p = unsafe { heap.alloc(l) };
+            let p = filled(&heap, layout(size, align), 0xAB);
             let start = heap.offset_of(p).expect("in the region");
             assert_eq!(p as usize % align.max(LINE), 0);
-            unsafe { p.write_bytes(0xAB, size) };
             blocks.push((start, round_up(size, LINE).unwrap()));
         }
         blocks.sort();
@@ -266,18 +301,15 @@ mod tests {
 
     #[test]
     fn the_last_block_grows_in_place_and_others_move_with_their_bytes() {
-        let heap = Heap::new();
-        heap.map();
+        let heap = mapped();
         let l = layout(100, 8);
-        let a = unsafe { heap.alloc(l) };
-        unsafe { a.write_bytes(7, 100) };
+        let a = filled(&heap, l, 7);
         let grown = unsafe { heap.realloc(a, l, 1000) };
         assert_eq!(grown, a, "the last block grows in place");
-        let b = unsafe { heap.alloc(l) };
+        let b = filled(&heap, l, 1);
         let moved = unsafe { heap.realloc(grown, layout(1000, 8), 5000) };
         assert_ne!(moved, grown, "a block below another moves");
-        let bytes = unsafe { std::slice::from_raw_parts(moved, 100) };
-        assert!(bytes.iter().all(|&x| x == 7));
+        assert!(all(moved, 100, 7));
         unsafe {
             heap.dealloc(b, l);
             heap.dealloc(moved, layout(5000, 8));
@@ -286,28 +318,23 @@ mod tests {
 
     #[test]
     fn freeing_the_last_block_reuses_it_and_zeroed_blocks_are_zero() {
-        let heap = Heap::new();
-        heap.map();
+        let heap = mapped();
         let l = layout(256, 8);
-        let a = unsafe { heap.alloc(l) };
-        unsafe { a.write_bytes(0xFF, 256) };
+        let a = filled(&heap, l, 0xFF);
         unsafe { heap.dealloc(a, l) };
         let b = unsafe { heap.alloc_zeroed(l) };
         assert_eq!(b, a, "the freed last block is handed out again");
-        let bytes = unsafe { std::slice::from_raw_parts(b, 256) };
-        assert!(bytes.iter().all(|&x| x == 0));
+        assert!(all(b, 256, 0));
     }
 
     #[test]
     fn what_the_region_cannot_hold_goes_to_malloc() {
-        let heap = Heap::new();
-        heap.map();
+        let heap = mapped();
         let big = layout(SPAN - 1000, 8);
         let a = unsafe { heap.alloc(big) };
         assert_eq!(heap.offset_of(a), Some(0));
         let l = layout(4096, 8);
-        let b = unsafe { heap.alloc(l) };
-        assert!(!b.is_null());
+        let b = filled(&heap, l, 1);
         assert_eq!(heap.offset_of(b), None);
         // Growing a region block past the region's end moves it to malloc.
         let c = unsafe { heap.realloc(a, big, SPAN + 10) };
@@ -320,8 +347,7 @@ mod tests {
 
     #[test]
     fn threads_get_disjoint_blocks() {
-        let heap = Heap::new();
-        heap.map();
+        let heap = mapped();
         let l = layout(48, 8);
         let starts: Vec<usize> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..4)
