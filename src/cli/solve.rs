@@ -422,5 +422,19 @@ mod tests {
         // The standard library's count also honours a cgroup quota, so it is never more.
         let std = std::thread::available_parallelism().map_or(1, |n| n.get());
         assert!(super::cores() >= std);
+        // On Linux, exactly the CPUs the kernel lists as allowed (ranges like `0-3,8`).
+        let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
+            return;
+        };
+        let list = (status.lines())
+            .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+            .expect("the kernel lists the allowed CPUs");
+        let allowed: usize = (list.trim().split(','))
+            .map(|range| match range.split_once('-') {
+                Some((a, b)) => b.parse::<usize>().unwrap() - a.parse::<usize>().unwrap() + 1,
+                None => 1,
+            })
+            .sum();
+        assert_eq!(super::cores(), allowed, "{list}");
     }
 }
