@@ -9,14 +9,14 @@ runs=${1:-5}
 shared=../shared
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cargo build --release --quiet
+cargo build --profile dist --quiet
 cc -O2 -o "$work/refdlx.0" "$shared/bench/refdlx.c"
 # Both programs run from 4 copies of each, in turn: where a file's pages happen to lie
 # moves a short run here by up to 10% for as long as the file exists (see
 # BENCHMARKS.md, twelfth session), so one copy would read its own luck.
 copies=4
 for k in $(seq 0 $((copies - 1))); do
-  cp target/release/polyx "$work/polyx.$k"
+  cp target/dist/polyx "$work/polyx.$k"
   [ "$k" = 0 ] || cp "$work/refdlx.0" "$work/refdlx.$k"
 done
 sync

@@ -10,7 +10,7 @@ fn polyx() -> Command {
 }
 
 fn instance(name: &str) -> std::path::PathBuf {
-    crate::shared().join(format!("instances/{name}.dlx"))
+    crate::data().join(format!("instances/{name}.dlx"))
 }
 
 /// Runs with `stdin`, expects exit 2 and an `error:` message containing `needle`.

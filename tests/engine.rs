@@ -22,7 +22,7 @@ fn knuth_round_trip_keeps_items_options_and_counts() {
 
 #[test]
 fn knuth_round_trip_of_a_shared_instance() {
-    let path = crate::shared().join("instances/queens_8.dlx");
+    let path = crate::data().join("instances/queens_8.dlx");
     let text = std::fs::read_to_string(&path).unwrap();
     let p = knuth::read("queens_8", &text).unwrap();
     let again = knuth::read("again", &knuth::write(&p)).unwrap();

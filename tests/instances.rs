@@ -1,4 +1,4 @@
-//! The shared instances (`shared/instances/*.dlx`): the count stated in each file's first
+//! The DLX instances (`tests/data/instances/*.dlx`, from the shared folder): the count stated in each file's first
 //! comment line, and the search-tree nodes that Knuth's dlx1 reports (instances/README.md).
 //! Every solution found is checked with `verify`. Both tables run: DLX, and the option
 //! bitsets where they apply, which must match DLX's nodes, updates and solution order.
@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use polyx::cover::engine::Engine;
 use polyx::cover::{check, knuth, verify, OptionId, Problem, Search, Stats, Visit};
 
-/// Nodes dlx1 visits, from `shared/instances/README.md`.
+/// Nodes dlx1 visits, from `tests/data/instances/README.md`.
 const DLX1_NODES: &[(&str, u64)] = &[
     ("pent_6x10", 3_637_261),
     ("pent_8x8_hole", 293_045),
@@ -57,7 +57,7 @@ fn run<E: Engine>(
 }
 
 fn check_instance(name: &str) {
-    let path = crate::shared().join(format!("instances/{name}.dlx"));
+    let path = crate::data().join(format!("instances/{name}.dlx"));
     let text = std::fs::read_to_string(&path).unwrap();
     let problem = knuth::read(name, &text).unwrap();
     let mut search = Search::new(&problem);

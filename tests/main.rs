@@ -7,14 +7,14 @@ mod engine;
 mod errors;
 mod fuzz_props;
 mod instances;
-mod linking;
 mod long_runs;
 mod props;
 mod render_snapshots;
 mod tiling;
 mod tiling_props;
 
-/// The shared folder next to the worktree (instances, known counts).
-pub fn shared() -> std::path::PathBuf {
-    std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared"))
+/// The tests' data: the DLX instances (copied from the project's shared folder) and the
+/// table of published counts.
+pub fn data() -> std::path::PathBuf {
+    std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data"))
 }

@@ -190,13 +190,6 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
         )
         .into());
     }
-    // Kinds of piece times open cells, about an eighth of the placements: from 256 on
-    // (Scott's board and 6x10 have 720), the tables and memos touch enough fresh memory
-    // for the heap's huge page to pay; dominoes-8x8 (64) touches too little (see
-    // `heap`).
-    if board.open_count() * set.pieces.len() >= 256 {
-        crate::HEAP.enable();
-    }
     let puzzle = Puzzle::new(board, set)?;
     let solver = Solver::new(puzzle, config.mode);
     on_interrupt(config.long.stop.clone());
@@ -216,10 +209,6 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
         }
         output::finish(out)?;
         print_stats(&config, &solver, &report);
-        // The process ends now: the system takes the solver's memory back at once, where
-        // dropping it would free each placement's cells one by one (Scott's board: 0.33 M
-        // instructions of 38.1 M).
-        std::mem::forget(solver);
         return Ok(finished(&config, &report, Status::Success));
     }
     let report = match (config.format, &config.output) {
@@ -394,47 +383,8 @@ fn print_stats(config: &Config, solver: &Solver, report: &LongReport) {
     );
 }
 
-/// The CPUs this process may run on, as `nproc` counts them: `-j`'s default. On Linux
-/// one system call. `std::thread::available_parallelism` also reads the cgroup's CPU
-/// quota (three files and a directory), 0.1 ms of a 3.6 ms run of `count scott --symmetry keep` here
-/// (-2.8% with `-j 2` given, 300 alternated pairs). A container held back by a quota
-/// rather than by its CPUs should give `-j`.
+/// `-j`'s default: the CPUs the standard library says this process may use, which
+/// honours both the affinity mask and a cgroup's CPU quota.
 fn cores() -> usize {
-    #[cfg(target_os = "linux")]
-    {
-        use nix::sched::{sched_getaffinity, CpuSet};
-        if let Ok(set) = sched_getaffinity(nix::unistd::Pid::from_raw(0)) {
-            let n = (0..CpuSet::count())
-                .filter(|&i| set.is_set(i).unwrap_or(false))
-                .count();
-            if n > 0 {
-                return n;
-            }
-        }
-    }
     std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn every_core_the_process_may_use_is_counted() {
-        // The standard library's count also honours a cgroup quota, so it is never more.
-        let std = std::thread::available_parallelism().map_or(1, |n| n.get());
-        assert!(super::cores() >= std);
-        // On Linux, exactly the CPUs the kernel lists as allowed (ranges like `0-3,8`).
-        let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
-            return;
-        };
-        let list = (status.lines())
-            .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
-            .expect("the kernel lists the allowed CPUs");
-        let allowed: usize = (list.trim().split(','))
-            .map(|range| match range.split_once('-') {
-                Some((a, b)) => b.parse::<usize>().unwrap() - a.parse::<usize>().unwrap() + 1,
-                None => 1,
-            })
-            .sum();
-        assert_eq!(super::cores(), allowed, "{list}");
-    }
 }

@@ -289,16 +289,10 @@ mod tests {
     /// secondary item, so that its table needs the wide layout; the search must not change.
     #[test]
     fn the_wide_layout_searches_like_the_narrow_one() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/instances/pent_3x20.dlx"
-        );
-        let Ok(text) = std::fs::read_to_string(path) else {
-            eprintln!("skipped: {path} is missing");
-            return;
-        };
-        let narrow = knuth::read(path, &text).unwrap();
-        let mut wide = knuth::read(path, &text).unwrap();
+        let path = "tests/data/instances/pent_3x20.dlx";
+        let text = include_str!("../../tests/data/instances/pent_3x20.dlx");
+        let narrow = knuth::read(path, text).unwrap();
+        let mut wide = knuth::read(path, text).unwrap();
         let pad = wide.add_secondary("pad");
         while wide.node_estimate() <= super::SMALL as u64 {
             wide.add_option(&[pad]).unwrap();
