@@ -1,6 +1,9 @@
 //! The binary: `polyx dlx`, `polyx queens`, `polyx sudoku`. Exit codes 0 (found, or a
 //! count), 1 (nothing found), 2 (bad input: `error:` on stderr, with line and column where
-//! there is one, never a panic).
+//! there is one, never a panic). And the habits of a command-line tool: `--version`, shell
+//! completions, man pages, and a README whose examples are what the binary prints.
+
+use std::path::Path;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -203,4 +206,118 @@ fn sudoku_bad_input_exits_2_with_a_location() {
         "5...............\n",
         "<stdin>:1:1: `5` is not a symbol",
     );
+}
+
+#[test]
+fn version_names_the_program_and_its_version() {
+    let expected = format!("polyx {}\n", env!("CARGO_PKG_VERSION"));
+    for flag in ["--version", "-V"] {
+        polyx()
+            .arg(flag)
+            .assert()
+            .success()
+            .stdout(expected.clone());
+    }
+}
+
+#[test]
+fn completions_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = polyx().args(["completions", shell]).assert().success();
+        let script = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        for word in ["solve", "count", "symmetry"] {
+            assert!(script.contains(word), "{shell}: no {word} in\n{script}");
+        }
+    }
+    bad_input(&["completions", "cmd.exe"], "", "invalid value");
+}
+
+#[test]
+fn man_pages_of_polyx_and_of_each_command() {
+    let page = |args: &[&str]| {
+        let out = polyx().args(args).assert().success();
+        String::from_utf8_lossy(&out.get_output().stdout).to_string()
+    };
+    let first_title = |text: &str| {
+        (text.lines())
+            .find(|l| !l.starts_with(".ie") && !l.starts_with(".el"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    let polyx_page = page(&["manpage"]);
+    assert!(
+        first_title(&polyx_page).starts_with(".TH polyx 1"),
+        "{polyx_page}"
+    );
+    assert!(polyx_page.contains("completions"), "{polyx_page}");
+    assert_eq!(page(&["man"]), polyx_page);
+    let solve_page = page(&["manpage", "solve"]);
+    assert!(
+        first_title(&solve_page).starts_with(".TH polyx-solve 1"),
+        "{solve_page}"
+    );
+    assert!(solve_page.contains("symmetry"), "{solve_page}");
+    bad_input(
+        &["manpage", "solver"],
+        "",
+        "`solver` is not a polyx command",
+    );
+}
+
+#[test]
+fn readme_examples_print_what_they_show() {
+    // Each ```console block of the README: `$ polyx ...`, then its exact output (stdout
+    // and stderr), with `? CODE` for an exit code other than 0.
+    trycmd::TestCases::new()
+        .register_bin("polyx", Path::new(env!("CARGO_BIN_EXE_polyx")))
+        .case(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"));
+}
+
+/// The README's commands that draw one of its pictures: `polyx ... -o docs/FILE`.
+fn picture_commands(readme: &str) -> Vec<(Vec<String>, String)> {
+    readme
+        .lines()
+        .filter_map(|line| {
+            let command = line.trim_start_matches("$ ").split('#').next()?;
+            let words: Vec<String> = command.split_whitespace().map(String::from).collect();
+            let at = words.iter().position(|w| w == "-o")?;
+            let file = words.get(at + 1)?.strip_prefix("docs/")?.to_string();
+            (words.first()? == "polyx").then(|| (words[1..].to_vec(), file))
+        })
+        .collect()
+}
+
+#[test]
+fn readme_pictures_are_what_their_commands_draw() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let commands = picture_commands(&readme);
+    let drawn: Vec<&str> = commands.iter().map(|(_, file)| file.as_str()).collect();
+    for picture in ["docs/scott.png", "docs/6x10-gallery.svg"] {
+        assert!(
+            readme.contains(&format!("]({picture})")),
+            "{picture} not shown"
+        );
+        assert!(
+            drawn.contains(&&picture["docs/".len()..]),
+            "nothing draws {picture}"
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("polyx-readme-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (args, file) in &commands {
+        let fresh = dir.join(file);
+        let mut args = args.clone();
+        let at = args.iter().position(|w| w == "-o").unwrap();
+        args[at + 1] = fresh.display().to_string();
+        polyx().args(&args).assert().success();
+        let committed = std::fs::read(root.join("docs").join(file)).unwrap();
+        assert!(
+            std::fs::read(&fresh).unwrap() == committed,
+            "docs/{file} is stale: run `cargo run -- {}`",
+            args.join(" ")
+                .replace(&fresh.display().to_string(), &format!("docs/{file}"))
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -280,3 +280,81 @@ fn a_board_on_stdin() {
         .success()
         .stdout("8\n");
 }
+
+/// Runs `args`, expects clap's refusal: exit 2, nothing on stdout, one `error:` message.
+fn refused(args: &[&str]) {
+    let out = polyx().args(args).assert().code(2).stdout("");
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(stderr.starts_with("error:"), "{args:?}: {stderr}");
+}
+
+#[test]
+fn a_count_takes_only_the_options_it_honours() {
+    // A count prints one number (or, with -f json, one summary line): it has no limit,
+    // no output file and no picture.
+    for extra in [
+        &["-o", "c.txt"][..],
+        &["-n", "2"],
+        &["-a"],
+        &["-f", "svg"],
+        &["-f", "png"],
+        &["-f", "unicode"],
+        &["--cell-size", "20"],
+        &["--count"],
+    ] {
+        refused(&[&["count", "3x20"][..], extra].concat());
+        if extra != ["--count"] {
+            refused(&[&["solve", "3x20", "--count"][..], extra].concat());
+        }
+    }
+    for count in [&["count", "3x20"][..], &["solve", "3x20", "--count"]] {
+        polyx()
+            .args(count)
+            .args(["-f", "ascii"])
+            .assert()
+            .success()
+            .stdout("2\n");
+        polyx()
+            .args(count)
+            .args(["-f", "json", "--symmetry", "keep", "-j", "1"])
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with(
+                r#"{"type":"summary","solutions":8,"complete":true,"#,
+            ));
+    }
+}
+
+#[test]
+fn show_names_the_size_in_rows_and_columns() {
+    // The built-in rectangles are named rows x columns: 6x10 is 6 rows of 10.
+    let text = stdout_of(&["show", "6x10"]);
+    assert_eq!(
+        text.lines().next(),
+        Some("board 6x10: 6 rows × 10 columns, 60 open cells"),
+        "{text}"
+    );
+    let text = stdout_of(&["show", "3x20"]);
+    assert!(
+        text.starts_with("board 3x20: 3 rows × 20 columns,"),
+        "{text}"
+    );
+}
+
+#[test]
+fn list_aligns_its_columns() {
+    let text = stdout_of(&["list"]);
+    // Where each entry's description starts, in characters.
+    let starts: Vec<usize> = (text.lines())
+        .filter(|l| l.starts_with("  "))
+        .map(|l| {
+            let name = l.trim_start().split(' ').next().unwrap_or_default();
+            let after = 2 + name.chars().count();
+            let gap = l.chars().skip(after).take_while(|&c| c == ' ').count();
+            assert!(gap >= 2, "name and description run together: {l:?}");
+            after + gap
+        })
+        .collect();
+    assert!(starts.len() >= 20, "{text}");
+    assert!(starts.iter().all(|&s| s == starts[0]), "{text}");
+}

@@ -1,16 +1,22 @@
-//! The command line as clap sees it: raw arguments, no validation beyond types. The
-//! conversion to a validated configuration happens in the command modules.
+//! The command line as clap sees it: raw arguments, checked for types and for conflicts
+//! between options. The conversion to a validated configuration happens in the command
+//! modules.
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+
+/// Shown by `--help` and in the man page.
+const EXIT_CODES: &str = "Exit codes: 0 success (solutions found, a count printed), 1 a search \
+    that found no solution, 2 bad input or usage, 130 interrupted by Ctrl-C.";
 
 #[derive(Parser, Debug)]
 #[command(
     name = "polyx",
     version,
     about = "Polyomino puzzle solver on a Dancing Links exact-cover engine",
-    propagate_version = true
+    propagate_version = true,
+    after_long_help = EXIT_CODES
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -22,7 +28,7 @@ pub enum Command {
     /// Find solutions of a puzzle (a built-in name or a path; `-` is stdin).
     Solve(SolveArgs),
     /// Count the solutions of a puzzle (the same as `solve --count`).
-    Count(SolveArgs),
+    Count(CountArgs),
     /// Show a puzzle or a piece set: pieces with their orientations, the board, the matrix.
     Show(ShowArgs),
     /// List the built-in piece sets and boards.
@@ -37,6 +43,41 @@ pub enum Command {
     Queens(QueensArgs),
     /// Add up the JSON summaries of the shards of one search (`--shard I/N -f json`).
     Merge(MergeArgs),
+    /// Print a completion script for bash, zsh, fish, elvish or powershell.
+    ///
+    /// For example `polyx completions bash > ~/.local/share/bash-completion/completions/polyx`,
+    /// `polyx completions zsh > ~/.zfunc/_polyx` (with `~/.zfunc` in `fpath`), or
+    /// `polyx completions fish > ~/.config/fish/completions/polyx.fish`.
+    Completions(CompletionsArgs),
+    /// Print the man page, in roff (read it with `polyx manpage | man -l -`).
+    ///
+    /// Install it with `polyx manpage > ~/.local/share/man/man1/polyx.1`; `polyx manpage
+    /// solve` prints the page of `polyx solve` (polyx-solve.1), and so on.
+    #[command(visible_alias = "man")]
+    Manpage(ManpageArgs),
+}
+
+impl Cli {
+    /// What clap cannot say in attributes: the conflicts that depend on a value.
+    pub fn check(&self) -> Result<(), clap::Error> {
+        match &self.command {
+            Command::Solve(args) => args.check(),
+            _ => Ok(()),
+        }
+    }
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ManpageArgs {
+    /// The page of this command instead of polyx's own (e.g. `solve`).
+    pub command: Option<String>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -114,34 +155,24 @@ pub enum ProgressArg {
     Never,
 }
 
+/// The puzzle to search and which of its solutions count: what `solve` and `count` share
+/// first.
 #[derive(Args, Debug, Clone)]
-pub struct SolveArgs {
+pub struct PuzzleArgs {
     /// A built-in board name, a path to a board TOML file, or `-` for stdin (default: 6x10).
-    pub puzzle: Option<String>,
+    #[arg(value_name = "PUZZLE")]
+    pub name: Option<String>,
     /// Use this piece set instead of the board's.
     #[arg(long, value_name = "SET")]
     pub pieces: Option<String>,
-    /// Stop after N solutions (default 1).
-    #[arg(short = 'n', long = "limit", value_name = "N")]
-    pub limit: Option<u64>,
-    /// Every solution.
-    #[arg(short = 'a', long, conflicts_with = "limit")]
-    pub all: bool,
-    /// Count only; print the number alone.
-    #[arg(long)]
-    pub count: bool,
     /// One solution per symmetry class (reduce) or every solution (keep).
     #[arg(long, value_enum, default_value = "reduce")]
     pub symmetry: SymmetryArg,
-    /// Output format (default: ascii, or from the extension of --output).
-    #[arg(short = 'f', long, value_enum)]
-    pub format: Option<FormatArg>,
-    /// Write to FILE instead of stdout.
-    #[arg(short = 'o', long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// Cell size in pixels for png output.
-    #[arg(long, value_name = "PX")]
-    pub cell_size: Option<u32>,
+}
+
+/// How a search runs: what `solve` and `count` share last.
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long = "threads", value_name = "N")]
     pub threads: Option<usize>,
@@ -160,6 +191,103 @@ pub struct SolveArgs {
     /// Solve only the I-th of N deterministic parts of the search (1-based).
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// Stop after N solutions (default 1).
+    #[arg(short = 'n', long = "limit", value_name = "N")]
+    pub limit: Option<u64>,
+    /// Every solution.
+    #[arg(short = 'a', long, conflicts_with = "limit")]
+    pub all: bool,
+    /// Count only; print the number alone (as `polyx count` does).
+    #[arg(long, conflicts_with_all = ["limit", "all", "output", "cell_size"])]
+    pub count: bool,
+    /// Output format (default: ascii, or from the extension of --output).
+    #[arg(short = 'f', long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// Write to FILE instead of stdout.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Cell size in pixels for png output.
+    #[arg(long, value_name = "PX")]
+    pub cell_size: Option<u32>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// The formats a count is printed in.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CountFormatArg {
+    /// The number alone.
+    Ascii,
+    /// One JSON summary line, which `polyx merge` adds up across shards.
+    Json,
+}
+
+impl From<CountFormatArg> for FormatArg {
+    fn from(format: CountFormatArg) -> FormatArg {
+        match format {
+            CountFormatArg::Ascii => FormatArg::Ascii,
+            CountFormatArg::Json => FormatArg::Json,
+        }
+    }
+}
+
+/// `count` takes only what a count honours: no limit, no output file, no picture.
+#[derive(Args, Debug, Clone)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// Output format (default: ascii, the number alone).
+    #[arg(short = 'f', long, value_enum)]
+    pub format: Option<CountFormatArg>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+impl From<CountArgs> for SolveArgs {
+    /// `count` is `solve --count`.
+    fn from(args: CountArgs) -> SolveArgs {
+        SolveArgs {
+            puzzle: args.puzzle,
+            limit: None,
+            all: false,
+            count: true,
+            format: args.format.map(FormatArg::from),
+            output: None,
+            cell_size: None,
+            run: args.run,
+        }
+    }
+}
+
+impl SolveArgs {
+    /// Refuses, as clap refuses a conflict, a `--format` that `--count` would ignore.
+    pub fn check(&self) -> Result<(), clap::Error> {
+        match self.format {
+            Some(format @ (FormatArg::Unicode | FormatArg::Svg | FormatArg::Png)) if self.count => {
+                let name = format.to_possible_value().expect("no value is skipped");
+                let mut command = Cli::command();
+                // Built, `solve` knows its usage line (`polyx solve ...`).
+                command.build();
+                let solve = command
+                    .find_subcommand_mut("solve")
+                    .expect("`solve` is a subcommand");
+                Err(solve.error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    format!(
+                        "--count prints a number: `--format {}` cannot be used with it (use ascii or json)",
+                        name.get_name()
+                    ),
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 #[derive(Args, Debug, Clone)]

@@ -3,8 +3,10 @@
 //! 130 interrupted. A closed pipe ends quietly.
 
 mod args;
+mod completions;
 mod dlx;
 mod games;
+mod manpage;
 mod merge;
 mod noi;
 mod output;
@@ -41,6 +43,9 @@ impl Status {
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(usage) = cli.check() {
+        usage.exit();
+    }
     match run(cli) {
         Ok(status) => ExitCode::from(status.code()),
         Err(err) => {
@@ -60,10 +65,12 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Sudoku(a) => games::sudoku(&a),
         Command::Noi2005(a) => noi::run(&a),
         Command::Solve(a) => solve::run(&a, false),
-        Command::Count(a) => solve::run(&a, true),
+        Command::Count(a) => solve::run(&a.into(), true),
         Command::Show(a) => show::show(&a),
         Command::List => show::list(),
         Command::Merge(a) => merge::run(&a),
+        Command::Completions(a) => completions::run(&a),
+        Command::Manpage(a) => manpage::run(&a),
     }
 }
 

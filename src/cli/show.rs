@@ -90,10 +90,9 @@ fn describe_puzzle(puzzle: &Puzzle, out: &mut String) {
     let board = &puzzle.board;
     let _ = writeln!(
         out,
-        "board {}: {}x{}, {} open cells{}{}",
+        "board {}: {}, {} open cells{}{}",
         board.name,
-        board.width,
-        board.height,
+        size(board.height, board.width),
         board.open_count(),
         if board.use_all_pieces {
             ""
@@ -150,22 +149,46 @@ fn describe_puzzle(puzzle: &Puzzle, out: &mut String) {
     describe_pieces(&puzzle.set, out);
 }
 
+/// A board's size in rows and columns, the order of the built-in boards' names (`6x10`:
+/// 6 rows of 10 cells); the words leave no doubt which number is which.
+fn size(rows: i32, columns: i32) -> String {
+    let plural = |n: i32, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    format!("{} × {}", plural(rows, "row"), plural(columns, "column"))
+}
+
 pub fn list() -> anyhow::Result<Status> {
-    let mut text = String::from("piece sets:\n");
+    let mut sets = Vec::new();
     for (name, toml) in library::piece_sets() {
         let description = match library::quick_description(toml) {
             Some(d) => d,
             None => library::load_piece_set(name, None)?.description,
         };
-        let _ = writeln!(text, "  {:<24} {}", name, description);
+        sets.push((name, description));
     }
-    text.push_str("\nboards:\n");
+    let mut boards = Vec::new();
     for (name, toml) in library::boards() {
         let description = match library::quick_description(toml) {
             Some(d) => d,
             None => library::load_board(name)?.description,
         };
-        let _ = writeln!(text, "  {:<24} {}", name, description);
+        boards.push((name, description));
+    }
+    // One column of descriptions for both tables.
+    let width = sets
+        .iter()
+        .chain(&boards)
+        .map(|(name, _)| name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut text = String::new();
+    for (title, rows) in [("piece sets", &sets), ("boards", &boards)] {
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        let _ = writeln!(text, "{title}:");
+        for (name, description) in rows {
+            let _ = writeln!(text, "  {name:<width$}  {description}");
+        }
     }
     let mut out = output::stdout();
     out.write_all(text.as_bytes())?;

@@ -72,23 +72,24 @@ impl Config {
         Ok(Config {
             puzzle: args
                 .puzzle
+                .name
                 .clone()
                 .unwrap_or_else(|| DEFAULT_PUZZLE.to_string()),
-            pieces: args.pieces.clone(),
+            pieces: args.puzzle.pieces.clone(),
             count: count || args.count,
             limit: if args.all {
                 None
             } else {
                 Some(args.limit.unwrap_or(1))
             },
-            mode: match args.symmetry {
+            mode: match args.puzzle.symmetry {
                 SymmetryArg::Reduce => SymmetryMode::Reduce,
                 SymmetryArg::Keep => SymmetryMode::Keep,
             },
             format,
             output: args.output.clone(),
             render,
-            stats: args.stats,
+            stats: args.run.stats,
             long: long_options(args, count)?,
             unknown_extension,
         })
@@ -97,7 +98,7 @@ impl Config {
 
 /// Threads, progress, checkpoint and shard.
 fn long_options(args: &SolveArgs, count: bool) -> Result<run::Options, InputError> {
-    let threads = match args.threads {
+    let threads = match args.run.threads {
         Some(0) => {
             return Err(
                 InputError::new("--threads 0: at least one thread is needed")
@@ -113,13 +114,13 @@ fn long_options(args: &SolveArgs, count: bool) -> Result<run::Options, InputErro
         Some(n) => n,
         None => cores().min(MAX_THREADS),
     };
-    if args.checkpoint.is_some() && args.output.is_some() && !args.count && !count {
+    if args.run.checkpoint.is_some() && args.output.is_some() && !args.count && !count {
         return Err(InputError::new(
             "--checkpoint with -o works for counts only: a resumed run would replace the file",
         )
         .with_hint("print to stdout and append with `>>`, or use --count"));
     }
-    if args.checkpoint_every == 0 {
+    if args.run.checkpoint_every == 0 {
         return Err(
             InputError::new("--checkpoint-every 0: give a number of seconds")
                 .with_hint("e.g. --checkpoint-every 60"),
@@ -127,13 +128,13 @@ fn long_options(args: &SolveArgs, count: bool) -> Result<run::Options, InputErro
     }
     Ok(run::Options {
         threads,
-        shard: match &args.shard {
+        shard: match &args.run.shard {
             Some(text) => Shard::parse(text)?,
             None => Shard::WHOLE,
         },
-        checkpoint: args.checkpoint.clone(),
-        checkpoint_every: Duration::from_secs(args.checkpoint_every),
-        progress: match args.progress {
+        checkpoint: args.run.checkpoint.clone(),
+        checkpoint_every: Duration::from_secs(args.run.checkpoint_every),
+        progress: match args.run.progress {
             ProgressArg::Always => true,
             ProgressArg::Never => false,
             ProgressArg::Auto => std::io::stderr().is_terminal(),
