@@ -8,7 +8,7 @@
 //! (one thread: 6x10 1.15 M -> 0.88 M nodes, 8x8-square 5.6 M -> 4.6 M).
 
 use super::layout::{for_subsets, Grid};
-use super::Bits;
+use super::Word;
 
 /// Tells, when the lists are built, the options that leave a region of the key's
 /// squares that no tiling fills, whatever the squares outside the key hold: such an
@@ -28,7 +28,7 @@ pub struct Doomed<'a, M> {
     pub start: &'a [u32],
 }
 
-impl<M: Bits> Doomed<'_, M> {
+impl<M: Word> Doomed<'_, M> {
     /// Fills `out` (one entry per key) with the squares (numbering 0) that key says are
     /// filled, at front square `c` of the numbering `square_f` maps to numbering 0
     /// (bits past the frame name no square), as in the key of the lists.

@@ -16,13 +16,14 @@
 
 use std::sync::Arc;
 
+use crate::cover::search::PathError;
 use crate::cover::{Resume, Stats};
 
 use super::layout::{Entry, Tables};
 use super::memo::{Memo, Signature};
 use super::mirror::Mirror;
 use super::tails::{Run, Tails};
-use super::{BitVisitor, Bits};
+use super::{BitVisitor, Word};
 
 const NONE: u32 = u32::MAX;
 /// A level's `base` when its subtree's count must not be recorded (a level replayed to
@@ -43,7 +44,7 @@ type State<M, const F: usize> = (Filled<M, F>, u64, u64);
 
 /// Whether `e` misses `filled` and its piece is in `avail`, as 0 or 1.
 #[inline(always)]
-fn fits<M: Bits>(e: &Entry<M>, filled: M, avail: u64) -> u64 {
+fn fits<M: Word>(e: &Entry<M>, filled: M, avail: u64) -> u64 {
     u64::from(e.mask & filled == M::ZERO) & (avail >> e.piece())
 }
 
@@ -51,7 +52,7 @@ fn fits<M: Bits>(e: &Entry<M>, filled: M, avail: u64) -> u64 {
 /// unrolls into constant shifts (a shift by a counted bit cost Scott's board, one
 /// thread, 53.6 M instructions against 49.8 M).
 #[inline(always)]
-fn byte<M: Bits>(eight: &[Entry<M>], filled: M, avail: u64) -> u64 {
+fn byte<M: Word>(eight: &[Entry<M>], filled: M, avail: u64) -> u64 {
     let mut byte = 0u64;
     if let Ok(full) = <&[Entry<M>; 8]>::try_from(eight) {
         for (i, e) in full.iter().enumerate() {
@@ -73,7 +74,7 @@ fn byte<M: Bits>(eight: &[Entry<M>], filled: M, avail: u64) -> u64 {
 /// average), and by eights with counted shifts took 34.6 ms against 32.6 (one thread,
 /// whole process).
 #[inline(always)]
-fn fit_mask<M: Bits>(entries: &[Entry<M>], from: u32, to: u32, filled: M, avail: u64) -> u64 {
+fn fit_mask<M: Word>(entries: &[Entry<M>], from: u32, to: u32, filled: M, avail: u64) -> u64 {
     let to = to.min(from.saturating_add(64));
     let mut fit = 0u64;
     for e in entries[from as usize..to as usize].iter().rev() {
@@ -86,7 +87,7 @@ fn fit_mask<M: Bits>(entries: &[Entry<M>], from: u32, to: u32, filled: M, avail:
 /// counted eight at a time and only until `cap` are found (then the count is at least
 /// `cap`, and the bits may be short): what a front square or a piece is weighed by.
 #[inline(always)]
-fn weigh<M: Bits>(
+fn weigh<M: Word>(
     entries: &[Entry<M>],
     (from, to): (u32, u32),
     filled: M,
@@ -149,7 +150,7 @@ struct Level<M, const F: usize> {
     base_nodes: u64,
 }
 
-/// See [`Engine::tails_depth`]: for an engine of `fronts` numberings over `t`.
+/// See [`BitEngine::tails_depth`]: for an engine of `fronts` numberings over `t`.
 fn tails_depth<M: Copy>(t: &Tables<M>, fronts: usize) -> usize {
     let placements: usize = t.copies.iter().map(|&c| c as usize).sum();
     if fronts == 1 && t.tails > 0 && t.use_all {
@@ -167,7 +168,7 @@ fn copies_left(copies: &[u32]) -> [u32; 64] {
 }
 
 /// The search state over shared [`Tables`].
-pub struct Engine<M: Copy, const F: usize> {
+pub struct BitEngine<M: Copy, const F: usize> {
     pub t: Arc<Tables<M>>,
     /// Copies left per compact piece id. Kept in the engine itself, not in a small heap
     /// block: two threads' blocks can share a cache line, and writing them at every
@@ -192,7 +193,7 @@ pub struct Engine<M: Copy, const F: usize> {
     /// The mirror that lets the memo take a state and its image as one, made with it.
     mirror: Option<Mirror<M>>,
     /// The counts of the last `t.tails` placements by filled squares, made at the first
-    /// node that may use them once the memo is made ([`Engine::tail_count`]). Boxed:
+    /// node that may use them once the memo is made ([`BitEngine::tail_count`]). Boxed:
     /// each node counted through them moves them out and back (6x10: 85.3 M -> 83.6 M
     /// instructions, -3.3%).
     tails: Option<Box<Tails>>,
@@ -209,22 +210,15 @@ pub struct Engine<M: Copy, const F: usize> {
     firsts: Vec<(u32, u32)>,
 }
 
-/// Why a path does not name a node of this search.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("the path of choices does not fit this puzzle (level {level})")]
-pub struct PathError {
-    pub level: usize,
-}
-
-impl<M: Bits, const F: usize> Engine<M, F> {
-    pub fn new(t: Arc<Tables<M>>, region_cap: u32, memo: (u32, u64)) -> Engine<M, F> {
+impl<M: Word, const F: usize> BitEngine<M, F> {
+    pub fn new(t: Arc<Tables<M>>, region_cap: u32, memo: (u32, u64)) -> BitEngine<M, F> {
         assert!(
             t.fronts <= F,
             "an engine for {F} fronts cannot use {}",
             t.fronts
         );
         let depth = t.n as usize + 1;
-        Engine {
+        BitEngine {
             left: copies_left(&t.copies),
             stack: Vec::with_capacity(depth),
             solution: Vec::with_capacity(depth),
@@ -246,8 +240,8 @@ impl<M: Bits, const F: usize> Engine<M, F> {
     }
 
     /// A fresh engine with the same settings over the same tables (for another thread).
-    pub fn fork(&self) -> Engine<M, F> {
-        let mut e = Engine::new(Arc::clone(&self.t), self.region_cap, self.memo);
+    pub fn fork(&self) -> BitEngine<M, F> {
+        let mut e = BitEngine::new(Arc::clone(&self.t), self.region_cap, self.memo);
         e.tick_mask = self.tick_mask;
         e.firsts.clone_from(&self.firsts);
         e
@@ -255,16 +249,16 @@ impl<M: Bits, const F: usize> Engine<M, F> {
 
     /// A fresh engine over `self`'s tables keeping only the placements `allowed`
     /// (filtered in place when no other engine shares them, else in a copy).
-    pub fn keeping(self, allowed: &[bool]) -> Engine<M, F> {
+    pub fn keeping(self, allowed: &[bool]) -> BitEngine<M, F> {
         let t = Arc::try_unwrap(self.t).unwrap_or_else(|shared| (*shared).clone());
-        Engine::new(Arc::new(t.keeping(allowed)), self.region_cap, self.memo)
+        BitEngine::new(Arc::new(t.keeping(allowed)), self.region_cap, self.memo)
     }
 
     /// One engine per entry of `firsts`, all over `self`'s tables (extended, in place
     /// if no other engine shares them, by the lists they branch on first): engine `i`
     /// branches at depth `d` on the placements `firsts[i][d]` (indices in
     /// `puzzle.placements`, each an option of the tables).
-    pub fn parts(self, firsts: &[Vec<Vec<usize>>]) -> Vec<Engine<M, F>> {
+    pub fn parts(self, firsts: &[Vec<Vec<usize>>]) -> Vec<BitEngine<M, F>> {
         let (region_cap, memo, tick_mask) = (self.region_cap, self.memo, self.tick_mask);
         let mut t = Arc::try_unwrap(self.t).unwrap_or_else(|shared| (*shared).clone());
         let ranges: Vec<Vec<(u32, u32)>> = (firsts.iter())
@@ -273,7 +267,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
         let t = Arc::new(t);
         (ranges.into_iter())
             .map(|firsts| {
-                let mut e = Engine::new(Arc::clone(&t), region_cap, memo);
+                let mut e = BitEngine::new(Arc::clone(&t), region_cap, memo);
                 e.tick_mask = tick_mask;
                 e.firsts = firsts;
                 e
@@ -794,7 +788,7 @@ impl<M: Bits, const F: usize> Engine<M, F> {
             let (mut fit, mut fit_from) = (top.fit, top.fit_from);
             let fm = filled[front as usize];
             // With one front, a board of one word and the usual rule below, a child's
-            // list is found before its region test ([`Engine::first_list`]), and a
+            // list is found before its region test ([`BitEngine::first_list`]), and a
             // child with no option that fits is not entered ([`super::Tuning::
             // look_ahead`]). One thread: 6x10 34.1 -> 32.0 ms (400 M -> 358 M
             // instructions), 5x12 13.9 -> 12.8 ms; on NOI2005's board (two words) the

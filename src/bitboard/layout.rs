@@ -15,7 +15,7 @@ use crate::model::symmetry::Group;
 use crate::model::{Puzzle, Square};
 
 use super::doomed::Doomed;
-use super::{Bits, Tuning};
+use super::{Word, Tuning};
 
 /// At most this many numberings (fronts).
 pub const MAX_FRONTS: usize = 8;
@@ -254,7 +254,7 @@ fn numbering(order: Order, f: usize, w: u32, h: u32) -> impl Fn(Cell) -> u32 {
     }
 }
 
-impl<M: Bits> Tables<M> {
+impl<M: Word> Tables<M> {
     /// The tables, or `None` if the frame does not fit `M` or there are more than 64
     /// pieces with copies. With the puzzle's symmetry `group`, the numberings that one of
     /// its elements maps onto numbering 0 read numbering 0's lists ([`Tables::block`]).
@@ -845,7 +845,7 @@ pub struct Grid<M> {
     pub not_last: M,
 }
 
-impl<M: Bits> Grid<M> {
+impl<M: Word> Grid<M> {
     /// The squares next to `m` (not `m` itself, not limited to empty squares).
     #[inline(always)]
     pub fn grow(&self, m: M) -> M {
@@ -887,7 +887,7 @@ struct Options<'a, M> {
 /// option replaced by its image, and need not be built (Scott's board and 8x8-square:
 /// all four numberings). The element is found by trying each: a wrong one fails at
 /// once.
-fn shared_image<M: Bits>(f: usize, options: &Options<'_, M>, group: &Group) -> Option<Vec<u32>> {
+fn shared_image<M: Word>(f: usize, options: &Options<'_, M>, group: &Group) -> Option<Vec<u32>> {
     let fronts = options.fronts;
     group.images.iter().skip(1).find_map(|images| {
         let mut image = vec![u32::MAX; options.pieces.len()];
@@ -919,7 +919,7 @@ fn expiry(last: &[Option<u32>], n: u32) -> impl Iterator<Item = u64> + '_ {
 /// The `window` bits of `m` after bit `c`, then its `beside` bits from bit
 /// `c + offset - 1` on (bits past the frame read as 0).
 #[inline(always)]
-fn key_of<M: Bits>(m: M, c: u32, window: u32, beside: u32, offset: u32) -> u32 {
+fn key_of<M: Word>(m: M, c: u32, window: u32, beside: u32, offset: u32) -> u32 {
     let low = (m >> c >> 1).low_u32() & ((1 << window) - 1);
     if beside == 0 {
         return low;
@@ -1001,7 +1001,7 @@ pub(super) fn for_subsets(set: u32, mut f: impl FnMut(u32)) {
 }
 
 /// Indices into `masks`, stably sorted by lowest bit (a counting sort).
-fn bucket_by_low<M: Bits>(masks: &[M], n: u32) -> Vec<u32> {
+fn bucket_by_low<M: Word>(masks: &[M], n: u32) -> Vec<u32> {
     let mut start = vec![0u32; n as usize + 1];
     for m in masks {
         start[m.trailing_zeros() as usize] += 1;

@@ -14,7 +14,7 @@
 //! small and grows four times larger at a time (see [`Memo::put`]), so small searches
 //! never touch a large one.
 
-use super::Bits;
+use super::Word;
 
 /// The copies left of every piece (at most 64) as one number: a mixed-radix numeral
 /// whose digit for piece `p` is its copies left, in base `copies[p] + 1` (with one copy
@@ -83,7 +83,7 @@ pub struct Memo<M> {
     _word: std::marker::PhantomData<M>,
 }
 
-impl<M: Bits> Memo<M> {
+impl<M: Word> Memo<M> {
     /// A table that starts with at most `2^10` slots and grows to `2^max_bits`
     /// (`max_bits` from 1 to 40).
     pub fn new(max_bits: u32, min_nodes: u64) -> Memo<M> {

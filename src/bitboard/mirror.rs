@@ -10,7 +10,7 @@
 //! reaches (its last columns filled, its first ones open).
 
 use super::layout::Tables;
-use super::Bits;
+use super::Word;
 
 /// The frame's minor reversal (bit `major * stride + minor` to `major * stride +
 /// stride - 1 - minor`) and the pieces whose options it maps onto options.
@@ -50,7 +50,7 @@ const fn minors(stride: u32) -> [u128; 16] {
 /// are constants and the loop unrolls: about 20 instructions on 6x10, where a loop over
 /// masks held in memory took 60.
 #[inline(always)]
-fn reverse_fields<M: Bits, const S: u32>(m: M) -> M {
+fn reverse_fields<M: Word, const S: u32>(m: M) -> M {
     let masks = const { minors(S) };
     let mut out = if S % 2 == 1 {
         m & M::from_u128(masks[(S / 2) as usize])
@@ -65,7 +65,7 @@ fn reverse_fields<M: Bits, const S: u32>(m: M) -> M {
     out
 }
 
-impl<M: Bits> Mirror<M> {
+impl<M: Word> Mirror<M> {
     /// The mirror of `t`'s frame and the pieces whose options it keeps.
     pub fn new(t: &Tables<M>) -> Mirror<M> {
         let mut mirror = Mirror {
@@ -175,7 +175,7 @@ mod tests {
             .fold(0, |a, b| a | b)
     }
 
-    fn mirror_of<M: Bits>(stride: u32) -> Mirror<M> {
+    fn mirror_of<M: Word>(stride: u32) -> Mirror<M> {
         Mirror {
             stride,
             pieces: 0,

@@ -24,24 +24,25 @@ mod engine;
 mod layout;
 mod memo;
 mod mirror;
-pub mod samples;
+#[cfg(test)]
+pub(crate) mod samples;
 mod tails;
 
 use std::ops::{BitAnd, BitOr, ControlFlow, Not, Shl, Shr};
 use std::sync::Arc;
 
+use crate::cover::search::PathError;
 use crate::cover::{Resume, Stats};
 use crate::model::symmetry::{Group, Reduction};
 use crate::model::Puzzle;
 
-pub use engine::PathError;
 pub use layout::Order;
 
-use engine::Engine;
+use engine::BitEngine;
 use layout::{Tables, MAX_FRONTS};
 
 /// A machine word (or two) used as a set of squares.
-pub trait Bits:
+pub trait Word:
     Copy
     + Ord
     + std::fmt::Debug
@@ -68,7 +69,7 @@ pub trait Bits:
 
 macro_rules! bits {
     ($t:ty) => {
-        impl Bits for $t {
+        impl Word for $t {
             const ZERO: Self = 0;
             const BITS: u32 = <$t>::BITS;
             #[inline(always)]
@@ -180,7 +181,7 @@ pub struct Tuning {
     /// over before the table's first touches (cache misses, page faults) pay off.
     pub memo_after: u64,
     /// With one front on a board of one word, find a child's list (and whether any of
-    /// its options fits) before the child is entered (`Engine::first_list` in
+    /// its options fits) before the child is entered (`BitEngine::first_list` in
     /// `engine.rs`).
     pub look_ahead: bool,
     /// One-front counting searches with every piece to be placed count a node with at
@@ -259,14 +260,14 @@ fn smallest_piece(puzzle: &Puzzle) -> Option<u32> {
 
 /// The engine for the word size and number of fronts.
 enum Inner {
-    W64(Engine<u64, 1>),
-    W128(Engine<u128, 1>),
+    W64(BitEngine<u64, 1>),
+    W128(BitEngine<u128, 1>),
     /// Up to 4 fronts (Scott's board, 8x8-square): half the words of 8 to copy and
     /// combine at each node (Scott's board 37.7 M -> 36.1 M instructions, -2.4%;
     /// 8x8-square -4.6%).
-    W64x4(Engine<u64, 4>),
-    W64x8(Engine<u64, MAX_FRONTS>),
-    W128x8(Engine<u128, MAX_FRONTS>),
+    W64x4(BitEngine<u64, 4>),
+    W64x8(BitEngine<u64, MAX_FRONTS>),
+    W128x8(BitEngine<u128, MAX_FRONTS>),
 }
 
 /// The bitboard search of one puzzle, with the API of [`crate::cover::Search`].
@@ -415,15 +416,15 @@ impl BitSearch {
         };
         let memo = (tuning.memo_bits, tuning.memo_after);
         let inner = match Tables::<u64>::new(puzzle, allowed, &tuning, group) {
-            Some(t) if t.fronts == 1 => Inner::W64(Engine::new(Arc::new(t), cap, memo)),
-            Some(t) if t.fronts <= 4 => Inner::W64x4(Engine::new(Arc::new(t), cap, memo)),
-            Some(t) => Inner::W64x8(Engine::new(Arc::new(t), cap, memo)),
+            Some(t) if t.fronts == 1 => Inner::W64(BitEngine::new(Arc::new(t), cap, memo)),
+            Some(t) if t.fronts <= 4 => Inner::W64x4(BitEngine::new(Arc::new(t), cap, memo)),
+            Some(t) => Inner::W64x8(BitEngine::new(Arc::new(t), cap, memo)),
             None => {
                 let t = Tables::<u128>::new(puzzle, allowed, &tuning, group)?;
                 if t.fronts == 1 {
-                    Inner::W128(Engine::new(Arc::new(t), cap, memo))
+                    Inner::W128(BitEngine::new(Arc::new(t), cap, memo))
                 } else {
-                    Inner::W128x8(Engine::new(Arc::new(t), cap, memo))
+                    Inner::W128x8(BitEngine::new(Arc::new(t), cap, memo))
                 }
             }
         };

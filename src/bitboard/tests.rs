@@ -894,7 +894,7 @@ fn filtering_keeps_the_piece_lists_whole() {
 /// squares) and every key that lists it, whether the flood of [`Doomed::doomed`] finds
 /// a closed region no tiling fills, and whether [`Doomed::rules`] mark the key: they
 /// must agree. Returns how many keys were doomed and how many were not.
-fn doomed_rules_against_the_flood<M: super::Bits>(p: &Puzzle, window: u32) -> (usize, usize) {
+fn doomed_rules_against_the_flood<M: super::Word>(p: &Puzzle, window: u32) -> (usize, usize) {
     use super::doomed::Doomed;
     use super::layout::{for_subsets, Tables};
     let tuning = Tuning {
@@ -1036,7 +1036,7 @@ fn list_heads_name_the_pieces_of_their_lists() {
     use std::collections::{BTreeMap, HashSet};
 
     /// The heads' total length over the entries stored.
-    fn check<M: super::Bits>(name: &str, t: &Tables<M>) -> f64 {
+    fn check<M: super::Word>(name: &str, t: &Tables<M>) -> f64 {
         let (keyed, sentinel) = t.heads.split_at(t.heads.len() - 1);
         let mut skipped = 0;
         // The distinct lists stored: start -> length.

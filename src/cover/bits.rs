@@ -9,10 +9,10 @@
 //!
 //! # Guarantees
 //! The lengths, choices and order are those of Knuth's dlx1 on the same problem (see
-//! [`super::engine`]): the first primary item of minimum length is chosen, its options
+//! [`super::table`]): the first primary item of minimum length is chosen, its options
 //! are tried in increasing option order, and updates are counted as DLX counts them
 //! (each option hidden and each item covered counts one). After every `end` of a level,
-//! the state is exactly what it was at its `begin`; [`Bits::sanity`] checks the rest
+//! the state is exactly what it was at its `begin`; [`Bitsets::sanity`] checks the rest
 //! state.
 //!
 //! Measured with callgrind, `polyx dlx --count pent_8x8_hole.dlx` (293,045 nodes, 21.6 M
@@ -20,7 +20,7 @@
 //! yardstick `refdlx.c` takes 3.19 G). Copying the state costs ~3% of that; the rest is
 //! clearing option words and shortening the lengths of the options that die.
 
-use super::engine::Engine;
+use super::table::Table;
 use super::visit::Level;
 use super::Problem;
 
@@ -34,7 +34,7 @@ const NO_SLOT: u32 = u32::MAX;
 const SLOTS: usize = 1 << 16;
 
 /// The largest state (in 64-bit words: option bits plus half the primary items) for which
-/// [`Bits::new`] builds the table: above it, copying the state at every level costs more
+/// [`Bitsets::new`] builds the table: above it, copying the state at every level costs more
 /// than dancing.
 pub const MAX_STATE_WORDS: usize = 512;
 
@@ -44,7 +44,7 @@ const WORDS: usize = MAX_STATE_WORDS;
 
 /// Option bitsets of one problem and the state of a search on them.
 #[derive(Clone, Debug)]
-pub struct Bits {
+pub struct Bitsets {
     /// Per item (0-based), the range of its nonzero option words in `col`.
     col_start: Vec<u32>,
     /// `(word, bits)`: the options `64 * word + b` for each bit `b` set.
@@ -83,10 +83,10 @@ pub struct Bits {
     updates: u64,
 }
 
-impl Bits {
+impl Bitsets {
     /// The table of `problem`, or `None` if some item has multiplicities or the state is
     /// larger than [`MAX_STATE_WORDS`].
-    pub fn new(problem: &Problem) -> Option<Bits> {
+    pub fn new(problem: &Problem) -> Option<Bitsets> {
         if problem.has_multiplicities() {
             return None;
         }
@@ -164,7 +164,7 @@ impl Bits {
         }
         let slots = primaries + 2;
         let depth = primaries + 1;
-        Some(Bits {
+        Some(Bitsets {
             col_start,
             col,
             opt_start,
@@ -301,7 +301,7 @@ impl Bits {
     }
 }
 
-impl Engine for Bits {
+impl Table for Bitsets {
     #[inline]
     fn solved(&self) -> bool {
         self.len[self.remaining()] == 0
@@ -392,7 +392,7 @@ impl Engine for Bits {
     }
 }
 
-impl Bits {
+impl Bitsets {
     /// The `x` of a level at `pos`: the first node of its option, or the item when done.
     #[inline]
     fn x_at(&self, mark: u32, pos: u32, item: u32, total: u32) -> u32 {

@@ -5,7 +5,7 @@
 //! contains a letter is read as 16×16 grids, otherwise as 4×4 puzzles, one per line.
 //! Every error names the line and column and says what was expected.
 
-use super::{symbol_range, value, Form, Puzzle, MAX_BOX, MIN_BOX};
+use super::{symbol_range, value, Form, Sudoku, MAX_BOX, MIN_BOX};
 use crate::error::{InputError, Location};
 
 /// One input line: its text and its cells as (character, byte offset, 1-based column).
@@ -35,7 +35,7 @@ fn sizes(power: u32) -> String {
 }
 
 /// Every puzzle in `text`, which was read from `path`, in order.
-pub fn parse(path: &str, text: &str) -> Result<Vec<Puzzle>, InputError> {
+pub fn parse(path: &str, text: &str) -> Result<Vec<Sudoku>, InputError> {
     let lines: Vec<Line<'_>> = text
         .split('\n')
         .map(|t| {
@@ -139,7 +139,7 @@ fn puzzle(
     form: Form,
     first: usize,
     lines: &[Line<'_>],
-) -> Result<Puzzle, InputError> {
+) -> Result<Sudoku, InputError> {
     let n = b * b;
     let mut cells = Vec::with_capacity(n * n);
     let mut at = Vec::with_capacity(n * n);
@@ -160,7 +160,7 @@ fn puzzle(
             at.push((l as u32, off as u32));
         }
     }
-    Ok(Puzzle {
+    Ok(Sudoku {
         box_size: b,
         cells,
         form,
