@@ -237,14 +237,16 @@ impl Bitsets {
                 if COLLECT {
                     self.branch.push(o as u32);
                 }
+                // Wrapping: the trash slot takes the padding's decrements and is never
+                // read; a primary item's length never goes below zero.
                 if N == 0 {
                     for &s in &slots[o * n..(o + 1) * n] {
-                        len[s as usize] -= 1;
+                        len[s as usize] = len[s as usize].wrapping_sub(1);
                     }
                 } else {
                     let row: &[u16; N] = slots[o * N..(o + 1) * N].try_into().expect("N slots");
                     for &s in row {
-                        len[s as usize] -= 1;
+                        len[s as usize] = len[s as usize].wrapping_sub(1);
                     }
                 }
             }
