@@ -23,18 +23,8 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(3);
     let cases: Vec<(&str, Puzzle, SymmetryMode, bool)> = vec![
-        (
-            "6x10 keep",
-            builtin("6x10"),
-            SymmetryMode::Keep,
-            true,
-        ),
-        (
-            "6x10 reduce",
-            builtin("6x10"),
-            SymmetryMode::Reduce,
-            true,
-        ),
+        ("6x10 keep", builtin("6x10"), SymmetryMode::Keep, true),
+        ("6x10 reduce", builtin("6x10"), SymmetryMode::Reduce, true),
         ("scott keep", builtin("scott"), SymmetryMode::Keep, true),
         (
             "8x8+square keep",

@@ -15,7 +15,7 @@ use crate::model::symmetry::Group;
 use crate::model::{Puzzle, Square};
 
 use super::doomed::Doomed;
-use super::{Word, Tuning};
+use super::{Tuning, Word};
 
 /// At most this many numberings (fronts).
 pub const MAX_FRONTS: usize = 8;

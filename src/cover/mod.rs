@@ -12,12 +12,12 @@
 pub mod bits;
 pub mod check;
 pub mod dlx;
-pub mod table;
 pub mod knuth;
 pub mod pick;
 pub mod search;
 pub mod split;
 pub mod store;
+pub mod table;
 pub mod visit;
 
 pub use check::verify;

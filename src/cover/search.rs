@@ -15,8 +15,8 @@ use std::ops::ControlFlow;
 
 use super::bits::Bitsets;
 use super::dlx::Dlx;
-use super::table::Table;
 use super::split::{Resume, Subproblem};
+use super::table::Table;
 pub use super::visit::Level;
 pub use super::visit::{Outcome, Stats, Visit, Visitor};
 use super::{OptionId, Problem};
@@ -241,6 +241,32 @@ impl<T: Table> Search<T> {
         }
     }
 
+    /// Asks `visitor` whether to go on: at a tick, or (`solution`) with the solution
+    /// the levels hold. If it stops, where a later run resumes.
+    #[inline]
+    fn ask(&self, visitor: &mut impl Visitor, solution: bool) -> Option<Resume> {
+        let visit = Visit {
+            option_first: self.table.option_first(),
+            levels: &self.levels,
+            stats: self.stats(),
+        };
+        let flow = if solution {
+            visitor.solution(&visit)
+        } else {
+            visitor.tick(&visit)
+        };
+        flow.is_break().then(|| Resume {
+            path: visit.path(),
+            visited: solution,
+        })
+    }
+
+    /// Ends a run stopped by the visitor: undoes the levels above `floor`.
+    fn stop(&mut self, floor: usize, resume: Resume) -> Outcome {
+        self.unwind(floor);
+        Outcome::Stopped(resume)
+    }
+
     /// The loop of Algorithm X below the current stack. Stops at `split_depth` (if any),
     /// handing each path there to `frontier` instead of searching further.
     fn search(
@@ -253,57 +279,35 @@ impl<T: Table> Search<T> {
     ) -> Outcome {
         let mut step = if visited { Step::Leave } else { Step::Enter };
         loop {
-            match step {
+            step = match step {
                 // X2: enter a level.
                 Step::Enter => {
                     if self.stats.nodes & self.tick_mask == 0 {
-                        let visit = Visit {
-                            option_first: self.table.option_first(),
-                            levels: &self.levels,
-                            stats: self.stats(),
-                        };
-                        if visitor.tick(&visit).is_break() {
-                            let resume = Resume {
-                                path: visit.path(),
-                                visited: false,
-                            };
-                            self.unwind(floor);
-                            return Outcome::Stopped(resume);
+                        if let Some(resume) = self.ask(visitor, false) {
+                            return self.stop(floor, resume);
                         }
                     }
-                    if split_depth.is_some_and(|d| self.levels.len() >= d)
-                        || (split_depth.is_some() && self.table.solved())
-                    {
+                    if split_depth.is_some_and(|d| self.levels.len() >= d || self.table.solved()) {
                         frontier(self.levels.iter().map(|l| l.pos).collect());
-                        step = Step::Leave;
-                        continue;
-                    }
-                    self.stats.nodes += 1;
-                    if self.table.solved() {
-                        self.stats.solutions += 1;
-                        let visit = Visit {
-                            option_first: self.table.option_first(),
-                            levels: &self.levels,
-                            stats: self.stats(),
-                        };
-                        if visitor.solution(&visit).is_break() {
-                            let resume = Resume {
-                                path: visit.path(),
-                                visited: true,
-                            };
-                            self.unwind(floor);
-                            return Outcome::Stopped(resume);
-                        }
-                        step = Step::Leave;
-                        continue;
-                    }
-                    // X3: choose an item.
-                    match self.table.choose() {
-                        None => step = Step::Leave,
-                        Some((item, total, multiple)) => {
-                            // X4: cover it.
-                            self.begin_level(item, total, multiple);
-                            step = Step::Try;
+                        Step::Leave
+                    } else {
+                        self.stats.nodes += 1;
+                        if self.table.solved() {
+                            self.stats.solutions += 1;
+                            if let Some(resume) = self.ask(visitor, true) {
+                                return self.stop(floor, resume);
+                            }
+                            Step::Leave
+                        } else {
+                            // X3: choose an item.
+                            match self.table.choose() {
+                                None => Step::Leave,
+                                Some((item, total, multiple)) => {
+                                    // X4: cover it.
+                                    self.begin_level(item, total, multiple);
+                                    Step::Try
+                                }
+                            }
                         }
                     }
                 }
@@ -311,11 +315,11 @@ impl<T: Table> Search<T> {
                 Step::Try => {
                     if self.top_has_option() {
                         self.apply_top();
-                        step = Step::Enter;
+                        Step::Enter
                     } else {
                         // X7: backtrack.
                         self.end_level();
-                        step = Step::Leave;
+                        Step::Leave
                     }
                 }
                 // X6: try again.
@@ -323,16 +327,16 @@ impl<T: Table> Search<T> {
                     self.unapply_top();
                     let top = self.levels.last_mut().expect("a level");
                     self.table.advance(top, false);
-                    step = Step::Try;
+                    Step::Try
                 }
                 // X8: leave the level.
                 Step::Leave => {
                     if self.levels.len() <= floor {
                         return Outcome::Complete;
                     }
-                    step = Step::TryAgain;
+                    Step::TryAgain
                 }
-            }
+            };
         }
     }
 }
