@@ -9,8 +9,8 @@
 //! filled; the frame's other symmetries would map a state onto one the search never
 //! reaches (its last columns filled, its first ones open).
 
-use super::layout::Tables;
-use super::Word;
+use super::tables::Tables;
+use super::word::{Word, FIBONACCI, MAX_SQUARES};
 
 /// The frame's minor reversal (bit `major * stride + minor` to `major * stride +
 /// stride - 1 - minor`) and the pieces whose options it maps onto options.
@@ -25,10 +25,10 @@ pub struct Mirror<M> {
     pub images: Vec<M>,
 }
 
-/// The bits of minor `r` in fields of `stride` bits (all 128).
+/// The bits of minor `r` in fields of `stride` bits (all [`MAX_SQUARES`]).
 const fn minor(r: u32, stride: u32) -> u128 {
     let (mut m, mut b) = (0u128, r);
-    while b < 128 {
+    while b < MAX_SQUARES {
         m |= 1 << b;
         b += stride;
     }
@@ -126,7 +126,7 @@ impl<M: Word> Mirror<M> {
         let slot = |piece: u8, m: M| {
             let (lo, hi) = m.words();
             let h = (lo ^ hi.rotate_left(29) ^ u64::from(piece).rotate_left(53))
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                .wrapping_mul(FIBONACCI);
             (h >> (64 - bits)) as usize
         };
         // Option + 1 per slot (0: empty).

@@ -18,6 +18,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use super::word::{FIBONACCI, MAX_PIECES};
+
 /// A multiply-and-rotate hasher for filled sets (two words): with the std default
 /// (SipHash), 6x10 on one thread took 17.6 M instructions more (108.6 M against 91.0 M,
 /// callgrind).
@@ -34,7 +36,7 @@ impl Hasher for WordHasher {
         }
     }
     fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(FIBONACCI);
     }
 }
 
@@ -75,7 +77,7 @@ impl Tails {
 
     /// Tails of `pieces` (with copies `copies`, whose signatures weigh `weight`),
     /// filing a set with its mirror image if `mirrored`.
-    pub fn new(pieces: u64, mirrored: bool, weight: &[u64; 64], copies: &[u32]) -> Tails {
+    pub fn new(pieces: u64, mirrored: bool, weight: &[u64; MAX_PIECES], copies: &[u32]) -> Tails {
         Tails {
             pieces,
             mirrored,

@@ -480,7 +480,7 @@ fn the_memo_takes_a_state_and_its_mirror_image_as_one() {
         // The memo alone, without the tails.
         let tuning = Tuning {
             tails: 0,
-            ..BitSearch::tuning(&p)
+            ..Tuning::for_puzzle(&p)
         };
         let mut s = BitSearch::with_tuning(&p, &allowed, tuning).expect("applies");
         assert_eq!(s.count(), count);
@@ -499,14 +499,14 @@ fn the_tails_shrink_the_tree() {
     for tails in [0, 5] {
         let tuning = Tuning {
             tails,
-            ..BitSearch::tuning(&p)
+            ..Tuning::for_puzzle(&p)
         };
         let mut s = BitSearch::with_tuning(&p, &allowed, tuning).expect("applies");
         assert_eq!(s.count(), 2339);
         nodes.push(s.stats().nodes);
     }
     assert!(nodes[1] * 4 < nodes[0], "{nodes:?}");
-    assert_eq!(BitSearch::tuning(&p).tails, 5);
+    assert_eq!(Tuning::for_puzzle(&p).tails, 5);
 }
 
 #[test]
@@ -685,11 +685,11 @@ fn a_one_front_engine_keeps_the_usual_rule_for_the_second_piece() {
 
 #[test]
 fn an_option_that_walls_in_a_dead_region_is_in_no_list() {
-    use super::layout::Tables;
+    use super::tables::Tables;
     // 6x10 filled column by column from one front (the choice of `BitSearch::new`,
     // which reads 8 key squares there), with keys of 6 squares.
     let p = pentomino_rectangle(10, 6);
-    let tuning = BitSearch::tuning(&p);
+    let tuning = Tuning::for_puzzle(&p);
     assert_eq!((tuning.fronts, tuning.window), (1, 8));
     let tuning = Tuning {
         window: 6,
@@ -743,12 +743,12 @@ fn the_look_ahead_enters_no_child_without_an_option() {
     let p = pentomino_rectangle(12, 5);
     let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
     // (5x12 is searched from one front, the choice of `BitSearch::new`.)
-    assert_eq!(BitSearch::tuning(&p).fronts, 1);
+    assert_eq!(Tuning::for_puzzle(&p).fronts, 1);
     let run = |look_ahead: bool| {
         let tuning = Tuning {
             memo_bits: 0,
             look_ahead,
-            ..BitSearch::tuning(&p)
+            ..Tuning::for_puzzle(&p)
         };
         let mut s = BitSearch::with_tuning(&p, &allowed, tuning).expect("applies");
         s.set_tick_interval(0);
@@ -768,7 +768,7 @@ fn the_look_ahead_enters_no_child_without_an_option() {
 
 #[test]
 fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
-    use super::layout::Tables;
+    use super::tables::Tables;
     // Scott's board with every placement is as symmetric as the square: its four
     // numberings read one block of lists. With the X restricted to the reduction's
     // representatives no symmetry maps the options onto themselves, and each numbering
@@ -836,7 +836,7 @@ fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
                 assert_eq!(e.t.block, [0, 0, 0, 0]);
                 // The X is in no list but the parts' own (after the blocks).
                 let listed = e.t.heads.last().expect("a sentinel").start as usize;
-                let piece_of = |l: &super::layout::Entry<u64>| {
+                let piece_of = |l: &super::entry::Entry<u64>| {
                     p.placements[e.t.places[l.option() as usize] as usize].piece
                 };
                 assert!(e.t.lists[..listed].iter().all(|l| piece_of(l) != x));
@@ -851,7 +851,7 @@ fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
 
 #[test]
 fn filtering_keeps_the_piece_lists_whole() {
-    use super::layout::Tables;
+    use super::tables::Tables;
     // Scott's board: a piece list per piece (a node less than two levels deep may
     // branch on one), kept sorted by size, not in the order they lie in. Filtered by
     // the placements they were built from, the tables keep every list as it was.
@@ -862,7 +862,7 @@ fn filtering_keeps_the_piece_lists_whole() {
     let built = Tables::<u64>::new(&p, &allowed, &Tuning::default(), group).expect("fits a word");
     let filtered = built.clone().keeping(&allowed);
     assert_eq!(built.piece_lists.len(), 12);
-    let entries = |t: &Tables<u64>, l: &super::layout::PieceList| -> Vec<(u32, u32)> {
+    let entries = |t: &Tables<u64>, l: &super::entry::PieceList| -> Vec<(u32, u32)> {
         (t.lists[l.from as usize..l.to as usize].iter())
             .map(|e| (e.piece(), e.option()))
             .collect()
@@ -896,7 +896,8 @@ fn filtering_keeps_the_piece_lists_whole() {
 /// must agree. Returns how many keys were doomed and how many were not.
 fn doomed_rules_against_the_flood<M: super::Word>(p: &Puzzle, window: u32) -> (usize, usize) {
     use super::doomed::Doomed;
-    use super::layout::{for_subsets, Tables};
+    use super::tables::Tables;
+    use super::word::for_subsets;
     let tuning = Tuning {
         fronts: 1,
         window,
@@ -989,7 +990,7 @@ fn the_doomed_options_rules_agree_with_the_flood() {
 fn one_front_keys_read_the_short_side_and_two_squares_more() {
     // At most twice the largest piece and 8 squares; 6 on a board of two words.
     let window = |p: &Puzzle| {
-        let t = BitSearch::tuning(p);
+        let t = Tuning::for_puzzle(p);
         assert_eq!(t.fronts, 1);
         t.window
     };
@@ -1011,7 +1012,7 @@ fn engines_of_every_width_find_dlx_solutions() {
     for (fronts, width) in [(1u8, 1), (0x55, 4), (0xff, 8)] {
         let tuning = Tuning {
             fronts,
-            ..BitSearch::tuning(&p)
+            ..Tuning::for_puzzle(&p)
         };
         let mut s = BitSearch::with_tuning(&p, &allowed, tuning).expect("applies");
         let got = match &s.inner {
@@ -1032,7 +1033,8 @@ fn engines_of_every_width_find_dlx_solutions() {
 /// keys whose lists hold the same options share one copy, every entry stored once.
 #[test]
 fn list_heads_name_the_pieces_of_their_lists() {
-    use super::layout::{Head, Tables};
+    use super::entry::Head;
+    use super::tables::Tables;
     use std::collections::{BTreeMap, HashSet};
 
     /// The heads' total length over the entries stored.
@@ -1088,8 +1090,8 @@ fn list_heads_name_the_pieces_of_their_lists() {
     // What the search reads per list and per entry is packed: a head in 8 bytes, an
     // entry in its mask and 4 bytes more.
     assert_eq!(std::mem::size_of::<Head>(), 8);
-    assert_eq!(std::mem::size_of::<super::layout::Entry<u64>>(), 12);
-    assert_eq!(std::mem::size_of::<super::layout::Entry<u128>>(), 20);
+    assert_eq!(std::mem::size_of::<super::entry::Entry<u64>>(), 12);
+    assert_eq!(std::mem::size_of::<super::entry::Entry<u128>>(), 20);
     // Pieces 16 and up share bits with those 16 below: never skipped wrongly.
     let head = Head {
         pieces: 1 << 1,

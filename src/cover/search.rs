@@ -18,6 +18,7 @@ use super::dlx::Dlx;
 use super::split::{Resume, Subproblem};
 use super::table::Table;
 pub use super::visit::Level;
+use super::visit::{tick_mask, TICK_LOG2};
 pub use super::visit::{Outcome, Stats, Visit, Visitor};
 use super::{OptionId, Problem};
 
@@ -72,7 +73,7 @@ impl<T: Table> Search<T> {
             levels: Vec::with_capacity(problem.primary_count() + 1),
             table,
             stats: Stats::default(),
-            tick_mask: (1 << 12) - 1,
+            tick_mask: tick_mask(TICK_LOG2),
         }
     }
 
@@ -83,7 +84,7 @@ impl<T: Table> Search<T> {
 
     /// Ticks come every `2^log2` nodes.
     pub fn set_tick_interval(&mut self, log2: u32) {
-        self.tick_mask = (1u64 << log2.min(62)) - 1;
+        self.tick_mask = tick_mask(log2);
     }
 
     /// Counters over every run of this search so far.
