@@ -7,7 +7,7 @@
 //!
 //! Symbols ([`symbol`]): `1`-`9` for b <= 3; for b >= 4 `A`, `B`, ... (`A`-`P` for the
 //! 16×16 letter form of UVa 1309), then `a`, `b`, ... past `Z`, for b up to 7. `.` and
-//! `0` are empty cells. Reading the text is in [`parse`]; a solution is printed in the
+//! `0` are empty cells. Reading the text is in [`parse()`]; a solution is printed in the
 //! very layout it was read in, spaces included ([`Sudoku::render`]).
 
 mod parse;

@@ -5,7 +5,13 @@
 //! square to branch on is the first empty square (one `trailing_ones`) of one of a few
 //! numberings of the board, and an option is tried with one AND (the classic bitboard
 //! pentomino solvers, Knuth's TAOCP 7.2.2.1 exercise on "first empty cell" branching,
-//! and a cheap share of his MRV rule: see `layout.rs` and `engine.rs`).
+//! and a cheap share of his MRV rule: see `tables.rs` and `engine/`).
+//!
+//! The modules, lowest first: sets in words (`word`), the frame and its numberings
+//! (`frame`, `grid`), the options and their lists (`options`, `keys`, `entry`,
+//! `doomed`, `shared`, `listing`), the tables built from them (`tables`, `filter`),
+//! the memo's parts (`memo`, `mirror`, `tails`), and the search over the tables
+//! (`engine`), which [`BitSearch`] wraps for each word width.
 //!
 //! ```
 //! # use polyx::model::{Board, Piece, PieceSet, Puzzle};
@@ -116,8 +122,8 @@ impl BitSearch {
     /// each part's own placements of the restricted piece, so its tables hold all of
     /// that piece's placements, and list none of them ([`Tuning::unlisted`]): then the
     /// tables keep the board's symmetries, and numberings that a symmetry maps onto the
-    /// first read its lists (`Tables::block` in `layout.rs`; Scott's board: the tables
-    /// and parts in 0.56 ms instead of 0.80, 304 page faults instead of 415).
+    /// first read its lists (`Tables::block`): the tables are built faster and take
+    /// fewer pages.
     pub fn for_parts(
         puzzle: &Puzzle,
         reduction: &Reduction,

@@ -149,7 +149,7 @@ impl Default for Tuning {
             window: 2,
             beside: 3,
             // Up to 2^14 slots (512 KiB per thread), with subtrees of 2 nodes or more
-            // recorded (`MEMO_MIN_NODES` in `engine.rs`): against 2^13 and 4 nodes,
+            // recorded (`MEMO_MIN_NODES` in `engine/count.rs`): against 2^13 and 4 nodes,
             // 6x10 866 k -> 800 k nodes and -2%, NOI2005 1.38 M -> 1.17 M nodes and
             // -8%, 8x8-square -3%, Scott's board -1%, 5x12 +0.5% (alternated runs);
             // 2^13 or 2^15 slots, or 3 nodes, were slower on 6x10 or NOI2005.
