@@ -21,12 +21,19 @@ use crate::error::InputError;
 pub const MIN_BOX: usize = 2;
 pub const MAX_BOX: usize = 7;
 
+/// Grids of box size up to this write their symbols as digits (`1`-`9`); larger ones
+/// as letters.
+const DIGIT_BOX: usize = 3;
+
 const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// The capital letters, the first of [`LETTERS`].
+const CAPITALS: u8 = 26;
 
 /// The character of digit `d` (1-based) in a grid of box size `b`.
 pub fn symbol(b: usize, d: u8) -> char {
     let k = usize::from(d.max(1) - 1);
-    if b <= 3 {
+    if b <= DIGIT_BOX {
         char::from(b'1' + k as u8)
     } else {
         char::from(LETTERS[k.min(LETTERS.len() - 1)])
@@ -40,7 +47,7 @@ pub fn value(b: usize, c: char) -> Option<u8> {
     if c == '.' || c == '0' {
         return Some(0);
     }
-    let k = if b <= 3 {
+    let k = if b <= DIGIT_BOX {
         c.to_digit(10).map(|d| d as usize)?
     } else {
         LETTERS.iter().position(|&l| char::from(l) == c)? + 1
@@ -51,7 +58,7 @@ pub fn value(b: usize, c: char) -> Option<u8> {
 /// The symbols of box size `b` as a range, for messages: `1-9`, `A-P`, `A-Z, a-w`.
 pub fn symbol_range(b: usize) -> String {
     let n = (b * b) as u8;
-    if b >= 4 && n > 26 {
+    if b > DIGIT_BOX && n > CAPITALS {
         format!("A-Z, a-{}", symbol(b, n))
     } else {
         format!("{}-{}", symbol(b, 1), symbol(b, n))

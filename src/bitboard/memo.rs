@@ -56,8 +56,8 @@ impl Signature {
 /// zeroed page is first mapped to the kernel's shared zero page; the look-up reads it,
 /// and the first record written there then copies it, which flushes that page from every
 /// CPU running the process: an interrupt to the other thread's CPU for each of the
-/// table's pages (6x10, two threads: 3% of the CPU time in those flushes; whole
-/// process 19.4 -> 19.0 ms, 5x12 8.6 -> 7.8 ms). The zero is opaque to the compiler so
+/// table's pages (on 6x10 with two threads, 3% of the CPU time). The zero is opaque to
+/// the compiler so
 /// that `resize` stays writes (`vec![0; n]` would ask for zeroed pages).
 fn blank(n: usize) -> Vec<[u64; 4]> {
     let mut v = Vec::with_capacity(n);

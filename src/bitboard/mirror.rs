@@ -48,7 +48,7 @@ const fn minors(stride: u32) -> [u128; 16] {
 
 /// Every field of `S` bits of `m` reversed (`m` must hold whole fields only). The masks
 /// are constants and the loop unrolls: about 20 instructions on 6x10, where a loop over
-/// masks held in memory took 60.
+/// masks held in memory takes 60.
 #[inline(always)]
 fn reverse_fields<M: Word, const S: u32>(m: M) -> M {
     let masks = const { minors(S) };

@@ -72,8 +72,7 @@ enum Inner {
     W64(BitEngine<u64, 1>),
     W128(BitEngine<u128, 1>),
     /// Up to 4 fronts (Scott's board, 8x8-square): half the words of 8 to copy and
-    /// combine at each node (Scott's board 37.7 M -> 36.1 M instructions, -2.4%;
-    /// 8x8-square -4.6%).
+    /// combine at each node.
     W64x4(BitEngine<u64, FEW_FRONTS>),
     W64x8(BitEngine<u64, MAX_FRONTS>),
     W128x8(BitEngine<u128, MAX_FRONTS>),

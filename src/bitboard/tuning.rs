@@ -60,8 +60,7 @@ pub struct Tuning {
 impl Tuning {
     /// A `region_cap` chosen from the pieces: one step (isolated squares) when the
     /// smallest piece has at most 2 cells, else one more than its size but at most 4
-    /// (one thread: 6x10 41.3 ms with 6 steps, 39.2 with 4, 39.9 with 3; 8x8-square
-    /// 0.286, 0.276 and 0.278 s; NOI2005, whose tromino gives 4, 0.124 s with 6).
+    /// (more steps find few more dead regions than they cost on the pentomino boards).
     pub const AUTO: u32 = u32::MAX;
 
     /// The flood steps of the dead-region test for `puzzle` ([`Tuning::region_cap`],
@@ -99,13 +98,10 @@ impl Tuning {
         } else {
             // The key reads the rest of the front square's column (row) and two
             // squares more, which an option starting there mostly reaches, but no
-            // further than twice the largest piece, and 8 squares at most: against 6
-            // for all, 6x10 -5 to -6% (8 squares, 800 k -> 692 k nodes), 5x12 -1.2%
-            // (7), 3x20 -1.8% (5), dominoes-8x8 -2 to -5% (4); with 8 for all, 5x12 +2%,
-            // 4x15 +2%, 3x20 +5% and dominoes +4%, their tables costing more than their
-            // searches save (alternated runs). A board of two words keeps 6: NOI2005's
-            // triangle took 13% longer with 8 (its search never looks ahead, see
-            // `Tuning::look_ahead`).
+            // further than twice the largest piece, and 8 squares at most: longer keys'
+            // tables cost more than their searches save. A board of two words keeps 6
+            // (its search never looks ahead, see `Tuning::look_ahead`, and 8 made
+            // NOI2005's triangle slower).
             let largest = piece_sizes(puzzle).max().unwrap_or(0);
             let window = if frame <= i64::from(u64::BITS) {
                 (short.max(0) as u32 + 2).min(2 * largest).clamp(1, 8)
@@ -131,33 +127,25 @@ impl Default for Tuning {
             region_cap: Tuning::AUTO,
             // Numberings 0, 2, 4 and 6: from each end of both directions, the minor
             // direction never reversed. The other four mostly reach the same squares
-            // (the two ends of one column or row) and cost their tables: Scott's board
-            // takes 62.0 k nodes and 6.0 ms with these four, 60.5 k and 6.9 ms with all
-            // eight (whole process, median of 100); 8x8-square 5.5 M nodes and 0.272 s
-            // against 5.0 M and 0.281 s.
+            // (the two ends of one column or row) and cost their tables more than the
+            // few nodes they save (Scott's board, 8x8-square).
             fronts: 0x55,
             // Pieces weighed against fronts at the root and the next level only: with
-            // good enough at 4, a piece deeper down rarely wins (one thread: Scott's
-            // board 5.33 -> 5.24 ms, 8x8-square 217 -> 213 ms, against 4).
+            // good enough at 4, a piece deeper down rarely wins.
             piece_depth: 2,
-            // Weighing is cheap since fronts share their lists: with 4 rather than 6,
-            // Scott's board 58 k -> 45 k nodes, 4.64 -> 4.49 ms (5.61 -> 5.32 ms on one
-            // thread), 8x8-square 4.6 M -> 4.0 M nodes, 237 -> 229 ms on one thread (3
-            // is as fast, 2 slower on 8x8-square).
+            // Weighing is cheap since fronts share their lists: 4 takes fewer nodes and
+            // less time than 6 on Scott's board and 8x8-square (3 is as fast, 2
+            // slower).
             good_enough: 4,
             root_piece: 64,
             window: 2,
             beside: 3,
             // Up to 2^14 slots (512 KiB per thread), with subtrees of 2 nodes or more
-            // recorded (`MEMO_MIN_NODES` in `engine/count.rs`): against 2^13 and 4 nodes,
-            // 6x10 866 k -> 800 k nodes and -2%, NOI2005 1.38 M -> 1.17 M nodes and
-            // -8%, 8x8-square -3%, Scott's board -1%, 5x12 +0.5% (alternated runs);
-            // 2^13 or 2^15 slots, or 3 nodes, were slower on 6x10 or NOI2005.
+            // recorded (`MEMO_MIN_NODES` in `engine/count.rs`): 2^13 or 2^15 slots, or
+            // 3 or 4 nodes, are slower on 6x10 or NOI2005.
             memo_bits: 14,
-            // Since the memo's pages are written when it is made (no more flushes of
-            // the other CPU, see `memo.rs`), an earlier start pays: against 2^16, 6x10
-            // -2%, 5x12 -6%, NOI2005 -5%, dominoes-8x8 -26%, Scott's board -1% (2^13
-            // costs it 2%).
+            // The memo's pages are written when it is made (see `memo.rs`), so an early
+            // start pays on the benchmark boards; earlier still costs Scott's board.
             memo_after: 1 << 14,
             look_ahead: true,
             tails: 5,

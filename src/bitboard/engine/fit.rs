@@ -19,8 +19,8 @@ pub fn fits<M: Word>(e: &Entry<M>, filled: M, avail: u64) -> u64 {
 }
 
 /// The bits of up to [`BYTE`] entries: bit `i` is [`fits`] of `eight[i]`. A full chunk
-/// unrolls into constant shifts (a shift by a counted bit cost Scott's board, one
-/// thread, 53.6 M instructions against 49.8 M).
+/// unrolls into constant shifts (a shift by a counted bit takes 8% more instructions on
+/// Scott's board).
 #[inline(always)]
 fn byte<M: Word>(eight: &[Entry<M>], filled: M, avail: u64) -> u64 {
     let mut byte = 0u64;
@@ -37,13 +37,10 @@ fn byte<M: Word>(eight: &[Entry<M>], filled: M, avail: u64) -> u64 {
 }
 
 /// Bit `i` set: entry `from + i` of `entries` (one of the first [`FIT_WINDOW`] from
-/// `from`) misses
-/// `filled` and its piece is in `avail`. Computed without a branch per entry: whether
-/// an entry fits is a coin toss the branch predictor loses (one thread, 8x8-square
-/// 0.54 s -> 0.30 s, 6x10 50 -> 41 ms, Scott's board 8.4 -> 5.6 ms). From the last
-/// entry back, each shifting the bits by one: 6x10's lists are short (8 entries on
-/// average), and by eights with counted shifts took 34.6 ms against 32.6 (one thread,
-/// whole process).
+/// `from`) misses `filled` and its piece is in `avail`. Computed without a branch per
+/// entry: whether an entry fits is a coin toss the branch predictor loses. From the
+/// last entry back, each shifting the bits by one: 6x10's lists are short (8 entries
+/// on average), and by bytes with counted shifts is slower there.
 #[inline(always)]
 pub fn fit_mask<M: Word>(entries: &[Entry<M>], from: u32, to: u32, filled: M, avail: u64) -> u64 {
     let to = to.min(from.saturating_add(FIT_WINDOW));
@@ -72,8 +69,8 @@ pub fn weigh<M: Word>(
         let bits = byte(eight, filled, avail);
         fit |= bits << (chunk * BYTE);
         // A byte's count: the baseline x86-64 target has no popcount instruction, and
-        // a word's count costs more (a table look-up gained 3% on 8x8-square but
-        // lost 3% on 6x10, through the code around it).
+        // a word's count costs more (a table look-up is faster on 8x8-square but as
+        // much slower on 6x10, through the code around it).
         count += (bits as u8).count_ones();
         if count >= cap {
             return (fit, count);
