@@ -1,20 +1,25 @@
 //! Tiling benchmarks: the solver's `count` with each engine on the puzzles of the speed
 //! issue, and the plain C DLX (`/work/shared/bench/refdlx.c`, built here with `cc -O2`)
 //! on the same questions as the yardstick; prints polyx time / refdlx time per case.
-//! Pieces and boards are built by hand (`polyx::bitboard::samples`).
+//! The puzzles are the built-in boards with their piece sets.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use polyx::bitboard::samples::*;
 use polyx::cover::{knuth, Problem};
-use polyx::model::Puzzle;
+use polyx::model::{load_puzzle, Puzzle};
 use polyx::solve::{Engine, Solver, SymmetryMode};
 
 const REFDLX_SRC: &str = "/work/shared/bench/refdlx.c";
 const INSTANCES: &str = "/work/shared/instances";
+
+/// The built-in board `name` with its piece set.
+fn builtin(name: &str) -> Puzzle {
+    let (board, pieces) = load_puzzle(name, None).expect("a built-in board");
+    Puzzle::new(board, pieces).expect("a valid puzzle")
+}
 
 fn target_dir() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -55,9 +60,8 @@ fn time_refdlx(exe: &Path, matrix: &Path, reps: usize) -> Duration {
         .expect("reps > 0")
 }
 
-/// The cells-only matrix of domino tilings of a `w × h` rectangle.
-fn domino_cells_matrix(w: i32, h: i32) -> Problem {
-    let puzzle = domino_rectangle(w, h);
+/// The cells-only matrix of the domino tilings of `puzzle`.
+fn domino_cells_matrix(puzzle: &Puzzle) -> Problem {
     let mut p = Problem::new();
     let items: Vec<_> = puzzle
         .open
@@ -94,13 +98,15 @@ struct Case {
 
 fn cases() -> Vec<Case> {
     let pent_6x10 = Path::new(INSTANCES).join("pent_6x10.dlx");
-    let scott_m = write_matrix("pent_scott.dlx", &scott().problem());
-    let square = write_matrix("pent_8x8_square.dlx", &eight_by_eight_square().problem());
-    let dominoes = write_matrix("dominoes_8x8_cells.dlx", &domino_cells_matrix(8, 8));
+    let (scott, eight_by_eight_square) = (builtin("scott"), builtin("8x8-square"));
+    let domino_8x8 = builtin("dominoes-8x8");
+    let scott_m = write_matrix("pent_scott.dlx", &scott.problem());
+    let square = write_matrix("pent_8x8_square.dlx", &eight_by_eight_square.problem());
+    let dominoes = write_matrix("dominoes_8x8_cells.dlx", &domino_cells_matrix(&domino_8x8));
     vec![
         Case {
             name: "6x10 keep",
-            puzzle: pentomino_rectangle(10, 6),
+            puzzle: builtin("6x10"),
             mode: SymmetryMode::Keep,
             expected: 9356,
             dlx: true,
@@ -108,7 +114,7 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "6x10 reduce",
-            puzzle: pentomino_rectangle(10, 6),
+            puzzle: builtin("6x10"),
             mode: SymmetryMode::Reduce,
             expected: 2339,
             dlx: true,
@@ -116,7 +122,7 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "scott keep",
-            puzzle: scott(),
+            puzzle: scott.clone(),
             mode: SymmetryMode::Keep,
             expected: 520,
             dlx: true,
@@ -124,7 +130,7 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "scott reduce",
-            puzzle: scott(),
+            puzzle: scott,
             mode: SymmetryMode::Reduce,
             expected: 65,
             dlx: true,
@@ -132,7 +138,7 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "8x8+square keep",
-            puzzle: eight_by_eight_square(),
+            puzzle: eight_by_eight_square.clone(),
             mode: SymmetryMode::Keep,
             expected: 129_168,
             dlx: false,
@@ -140,7 +146,7 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "8x8+square reduce",
-            puzzle: eight_by_eight_square(),
+            puzzle: eight_by_eight_square,
             mode: SymmetryMode::Reduce,
             expected: 16_146,
             dlx: false,
@@ -148,7 +154,7 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "dominoes 8x8 keep",
-            puzzle: domino_rectangle(8, 8),
+            puzzle: domino_8x8,
             mode: SymmetryMode::Keep,
             expected: 12_988_816,
             dlx: false,

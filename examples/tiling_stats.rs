@@ -5,9 +5,14 @@
 
 use std::time::Instant;
 
-use polyx::bitboard::samples::*;
-use polyx::model::Puzzle;
+use polyx::model::{load_puzzle, Puzzle};
 use polyx::solve::{Engine, Solver, SymmetryMode};
+
+/// The built-in board `name` with its piece set.
+fn builtin(name: &str) -> Puzzle {
+    let (board, pieces) = load_puzzle(name, None).expect("a built-in board");
+    Puzzle::new(board, pieces).expect("a valid puzzle")
+}
 
 fn main() {
     if std::env::var_os("POLYX_SWEEP").is_some() {
@@ -18,28 +23,18 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(3);
     let cases: Vec<(&str, Puzzle, SymmetryMode, bool)> = vec![
-        (
-            "6x10 keep",
-            pentomino_rectangle(10, 6),
-            SymmetryMode::Keep,
-            true,
-        ),
-        (
-            "6x10 reduce",
-            pentomino_rectangle(10, 6),
-            SymmetryMode::Reduce,
-            true,
-        ),
-        ("scott keep", scott(), SymmetryMode::Keep, true),
+        ("6x10 keep", builtin("6x10"), SymmetryMode::Keep, true),
+        ("6x10 reduce", builtin("6x10"), SymmetryMode::Reduce, true),
+        ("scott keep", builtin("scott"), SymmetryMode::Keep, true),
         (
             "8x8+square keep",
-            eight_by_eight_square(),
+            builtin("8x8-square"),
             SymmetryMode::Keep,
             false,
         ),
         (
             "dominoes 8x8 keep",
-            domino_rectangle(8, 8),
+            builtin("dominoes-8x8"),
             SymmetryMode::Keep,
             false,
         ),
@@ -76,13 +71,13 @@ fn sweep() {
     use polyx::bitboard::{BitSearch, Tuning};
     use polyx::model::symmetry::Reduction;
     for (name, puzzle) in [
-        ("6x10", pentomino_rectangle(10, 6)),
-        ("5x12", pentomino_rectangle(12, 5)),
-        ("4x15", pentomino_rectangle(15, 4)),
-        ("3x20", pentomino_rectangle(20, 3)),
-        ("scott", scott()),
-        ("8x8+sq", eight_by_eight_square()),
-        ("dom8x8", domino_rectangle(8, 8)),
+        ("6x10", builtin("6x10")),
+        ("5x12", builtin("5x12")),
+        ("4x15", builtin("4x15")),
+        ("3x20", builtin("3x20")),
+        ("scott", builtin("scott")),
+        ("8x8+sq", builtin("8x8-square")),
+        ("dom8x8", builtin("dominoes-8x8")),
     ] {
         if std::env::var("ONLY").is_ok_and(|o| o != name) {
             continue;

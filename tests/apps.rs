@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use polyx::apps::queens::Queens;
-use polyx::apps::sudoku::{self, Form, Puzzle};
+use polyx::apps::sudoku::{self, Form, Sudoku};
 use polyx::cover::{check, verify, OptionId, Problem, Search, Visit};
 
 /// Every solution of `problem`, each checked by `verify`; the links checked afterwards.
@@ -47,7 +47,7 @@ fn organ_pipe_order_beats_natural_order_on_queens_12() {
 
 #[test]
 fn empty_4x4_sudoku_has_288_solutions() {
-    let puzzle = Puzzle::from_cells(2, vec![0; 16]).unwrap();
+    let puzzle = Sudoku::from_cells(2, vec![0; 16]).unwrap();
     let cover = puzzle.cover();
     let all = verified_solutions(cover.problem());
     assert_eq!(all.len(), 288);

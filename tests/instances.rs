@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use polyx::cover::engine::Engine;
+use polyx::cover::table::Table;
 use polyx::cover::{check, knuth, verify, OptionId, Problem, Search, Stats, Visit};
 
 /// Nodes dlx1 visits, from `tests/data/instances/README.md`.
@@ -30,10 +30,10 @@ fn expected(text: &str) -> u64 {
 
 /// Runs `search` on `problem`: every solution verifies, and their number is `expected`.
 /// Returns the counters and the first solutions found (in search order).
-fn run<E: Engine>(
+fn run<T: Table>(
     name: &str,
     problem: &Problem,
-    search: &mut Search<E>,
+    search: &mut Search<T>,
     expected: u64,
 ) -> (Stats, Vec<Vec<OptionId>>) {
     let mut found = 0u64;
@@ -68,7 +68,7 @@ fn check_instance(name: &str) {
     }
     if let Some(mut bits) = Search::bits(&problem) {
         let (bits_stats, bits_first) = run(name, &problem, &mut bits, expected(&text));
-        bits.engine().sanity().unwrap();
+        bits.table().sanity().unwrap();
         assert_eq!(bits_stats, stats, "{name}: bitsets and DLX count alike");
         assert_eq!(
             bits_first, first,

@@ -9,8 +9,8 @@
 
 use std::ops::ControlFlow;
 
-use polyx::cover::bits::Bits;
-use polyx::cover::engine::Engine;
+use polyx::cover::bits::Bitsets;
+use polyx::cover::table;
 use polyx::cover::{check, verify, OptionId, Outcome, Problem, Resume, Search, Subproblem};
 use polyx::cover::{search::Visitor, Visit};
 use proptest::prelude::*;
@@ -169,9 +169,9 @@ impl Sane for Search {
     }
 }
 
-impl Sane for Search<Bits> {
+impl Sane for Search<Bitsets> {
     fn sane(&self) -> Result<(), String> {
-        self.engine().sanity()
+        self.table().sanity()
     }
 }
 
@@ -203,9 +203,9 @@ trait Table {
     ) -> Outcome;
 }
 
-impl<E: Engine> Table for Search<E>
+impl<T: table::Table> Table for Search<T>
 where
-    Search<E>: Sane,
+    Search<T>: Sane,
 {
     fn all(&mut self) -> Vec<Vec<OptionId>> {
         self.solutions(usize::MAX)

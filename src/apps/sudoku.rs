@@ -7,8 +7,8 @@
 //!
 //! Symbols ([`symbol`]): `1`-`9` for b <= 3; for b >= 4 `A`, `B`, ... (`A`-`P` for the
 //! 16×16 letter form of UVa 1309), then `a`, `b`, ... past `Z`, for b up to 7. `.` and
-//! `0` are empty cells. Reading the text is in [`parse`]; a solution is printed in the
-//! very layout it was read in, spaces included ([`Puzzle::render`]).
+//! `0` are empty cells. Reading the text is in [`parse()`]; a solution is printed in the
+//! very layout it was read in, spaces included ([`Sudoku::render`]).
 
 mod parse;
 
@@ -21,12 +21,19 @@ use crate::error::InputError;
 pub const MIN_BOX: usize = 2;
 pub const MAX_BOX: usize = 7;
 
+/// Grids of box size up to this write their symbols as digits (`1`-`9`); larger ones
+/// as letters.
+const DIGIT_BOX: usize = 3;
+
 const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// The capital letters, the first of [`LETTERS`].
+const CAPITALS: u8 = 26;
 
 /// The character of digit `d` (1-based) in a grid of box size `b`.
 pub fn symbol(b: usize, d: u8) -> char {
     let k = usize::from(d.max(1) - 1);
-    if b <= 3 {
+    if b <= DIGIT_BOX {
         char::from(b'1' + k as u8)
     } else {
         char::from(LETTERS[k.min(LETTERS.len() - 1)])
@@ -40,7 +47,7 @@ pub fn value(b: usize, c: char) -> Option<u8> {
     if c == '.' || c == '0' {
         return Some(0);
     }
-    let k = if b <= 3 {
+    let k = if b <= DIGIT_BOX {
         c.to_digit(10).map(|d| d as usize)?
     } else {
         LETTERS.iter().position(|&l| char::from(l) == c)? + 1
@@ -51,7 +58,7 @@ pub fn value(b: usize, c: char) -> Option<u8> {
 /// The symbols of box size `b` as a range, for messages: `1-9`, `A-P`, `A-Z, a-w`.
 pub fn symbol_range(b: usize) -> String {
     let n = (b * b) as u8;
-    if b >= 4 && n > 26 {
+    if b > DIGIT_BOX && n > CAPITALS {
         format!("A-Z, a-{}", symbol(b, n))
     } else {
         format!("{}-{}", symbol(b, 1), symbol(b, n))
@@ -71,7 +78,7 @@ pub enum Form {
 /// # Guarantees
 /// `MIN_BOX <= box_size <= MAX_BOX`; `cells.len() == n²`; every cell is at most `n`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Puzzle {
+pub struct Sudoku {
     box_size: usize,
     cells: Vec<u8>,
     form: Form,
@@ -82,9 +89,9 @@ pub struct Puzzle {
     at: Vec<(u32, u32)>,
 }
 
-impl Puzzle {
+impl Sudoku {
     /// A puzzle from its cells (0 empty), written on one line.
-    pub fn from_cells(box_size: usize, cells: Vec<u8>) -> Result<Puzzle, InputError> {
+    pub fn from_cells(box_size: usize, cells: Vec<u8>) -> Result<Sudoku, InputError> {
         if !(MIN_BOX..=MAX_BOX).contains(&box_size) {
             return Err(InputError::new(format!(
                 "box size {box_size} is not supported (use {MIN_BOX} to {MAX_BOX})"
@@ -102,7 +109,7 @@ impl Puzzle {
             .map(|&d| if d == 0 { '.' } else { symbol(box_size, d) })
             .collect();
         let at = (0..n * n).map(|k| (0, k as u32)).collect();
-        Ok(Puzzle {
+        Ok(Sudoku {
             box_size,
             cells,
             form: Form::Line,
@@ -241,7 +248,7 @@ impl Cover {
     }
 
     /// `puzzle`'s cells with the digits of `solution` filled in.
-    pub fn fill(&self, puzzle: &Puzzle, solution: &[OptionId]) -> Vec<u8> {
+    pub fn fill(&self, puzzle: &Sudoku, solution: &[OptionId]) -> Vec<u8> {
         let mut cells = puzzle.cells.clone();
         for &o in solution {
             let (k, d) = self.choice(o);
@@ -295,7 +302,7 @@ mod tests {
         let mut cells = vec![0; 16];
         cells[0] = 1;
         cells[3] = 1;
-        let cover = Puzzle::from_cells(2, cells).unwrap().cover();
+        let cover = Sudoku::from_cells(2, cells).unwrap().cover();
         assert!(cover.is_contradictory());
         assert_eq!(Search::new(cover.problem()).count(), 0);
     }
@@ -304,7 +311,7 @@ mod tests {
     fn a_full_grid_has_one_solution() {
         let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
         assert!(is_valid_solution(2, &grid));
-        let cover = Puzzle::from_cells(2, grid.to_vec()).unwrap().cover();
+        let cover = Sudoku::from_cells(2, grid.to_vec()).unwrap().cover();
         assert_eq!(Search::new(cover.problem()).count(), 1);
     }
 }

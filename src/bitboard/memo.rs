@@ -14,15 +14,15 @@
 //! small and grows four times larger at a time (see [`Memo::put`]), so small searches
 //! never touch a large one.
 
-use super::Bits;
+use super::word::{Word, FIBONACCI, MAX_PIECES};
 
-/// The copies left of every piece (at most 64) as one number: a mixed-radix numeral
+/// The copies left of every piece (at most [`MAX_PIECES`]) as one number: a mixed-radix numeral
 /// whose digit for piece `p` is its copies left, in base `copies[p] + 1` (with one copy
 /// each, the set of pieces left as bits).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Signature {
     /// The value of one copy of each piece.
-    pub weight: [u64; 64],
+    pub weight: [u64; MAX_PIECES],
     /// The numeral with every copy left (0 only for [`Signature::NONE`]).
     pub full: u64,
 }
@@ -30,17 +30,17 @@ pub struct Signature {
 impl Signature {
     /// No signature: every weight 0 (a search without a memo).
     pub const NONE: Signature = Signature {
-        weight: [0; 64],
+        weight: [0; MAX_PIECES],
         full: 0,
     };
 
     /// The signature for pieces with `copies`, or `None` if it does not fit 64 bits (or
-    /// there are more than 64 pieces, or none).
+    /// there are more than [`MAX_PIECES`] pieces, or none).
     pub fn new(copies: &[u32]) -> Option<Signature> {
-        if copies.len() > 64 {
+        if copies.len() > MAX_PIECES {
             return None;
         }
-        let mut weight = [0; 64];
+        let mut weight = [0; MAX_PIECES];
         // The value of the next digit (`None` once past 64 bits).
         let (mut place, mut full) = (Some(1u64), 0u64);
         for (w, &c) in weight.iter_mut().zip(copies) {
@@ -56,8 +56,8 @@ impl Signature {
 /// zeroed page is first mapped to the kernel's shared zero page; the look-up reads it,
 /// and the first record written there then copies it, which flushes that page from every
 /// CPU running the process: an interrupt to the other thread's CPU for each of the
-/// table's pages (6x10, two threads: 3% of the CPU time in those flushes; whole
-/// process 19.4 -> 19.0 ms, 5x12 8.6 -> 7.8 ms). The zero is opaque to the compiler so
+/// table's pages (on 6x10 with two threads, 3% of the CPU time). The zero is opaque to
+/// the compiler so
 /// that `resize` stays writes (`vec![0; n]` would ask for zeroed pages).
 fn blank(n: usize) -> Vec<[u64; 4]> {
     let mut v = Vec::with_capacity(n);
@@ -65,11 +65,22 @@ fn blank(n: usize) -> Vec<[u64; 4]> {
     v
 }
 
+/// A slot's last word: the count plus one in its low `COUNT_BITS` bits, the size of the
+/// subtree's node count above.
+const COUNT_BITS: u32 = 48;
+
 /// Counts at or above this do not fit a slot (they are not recorded).
-const COUNT_LIMIT: u64 = 1 << 48;
+const COUNT_LIMIT: u64 = 1 << COUNT_BITS;
+
+/// A table starts with at most `2^FIRST_BITS` slots ...
+const FIRST_BITS: u32 = 10;
+
+/// ... and grows to at most `2^MAX_BITS`.
+const MAX_BITS: u32 = 40;
 
 /// The table (one per engine, so per thread). A slot is four words: the filled squares
-/// (two words), the signature, and the count plus one (48 bits, 0 for an empty slot)
+/// (two words), the signature, and the count plus one (`COUNT_BITS` bits, 0 for an empty
+/// slot)
 /// with the size of the subtree's node count in bits above it.
 pub struct Memo<M> {
     slots: Vec<[u64; 4]>,
@@ -83,15 +94,15 @@ pub struct Memo<M> {
     _word: std::marker::PhantomData<M>,
 }
 
-impl<M: Bits> Memo<M> {
-    /// A table that starts with at most `2^10` slots and grows to `2^max_bits`
-    /// (`max_bits` from 1 to 40).
+impl<M: Word> Memo<M> {
+    /// A table that starts with at most `2^FIRST_BITS` slots and grows to
+    /// `2^max_bits` (`max_bits` from 1 to `MAX_BITS`).
     pub fn new(max_bits: u32, min_nodes: u64) -> Memo<M> {
-        let max_bits = max_bits.clamp(1, 40);
-        let bits = max_bits.min(10);
+        let max_bits = max_bits.clamp(1, MAX_BITS);
+        let bits = max_bits.min(FIRST_BITS);
         Memo {
             slots: blank(1 << bits),
-            shift: 64 - bits,
+            shift: u64::BITS - bits,
             puts: 0,
             max_bits,
             min_nodes,
@@ -99,12 +110,18 @@ impl<M: Bits> Memo<M> {
         }
     }
 
+    /// The table has `2^bits` slots.
+    #[inline(always)]
+    fn bits(&self) -> u32 {
+        u64::BITS - self.shift
+    }
+
     /// Moves every record into a table 4 times larger (at most `2^max_bits`).
     #[cold]
     fn grow(&mut self) {
-        let bits = (64 - self.shift + 2).min(self.max_bits);
+        let bits = (self.bits() + 2).min(self.max_bits);
         let old = std::mem::replace(&mut self.slots, blank(1 << bits));
-        self.shift = 64 - bits;
+        self.shift = u64::BITS - bits;
         self.puts = 0;
         // Second slots first, so that each bucket's first slot stays the larger.
         for s in old.iter().skip(1).step_by(2).chain(old.iter().step_by(2)) {
@@ -124,8 +141,7 @@ impl<M: Bits> Memo<M> {
 
     #[inline(always)]
     fn bucket_of(&self, lo: u64, hi: u64, left: u64) -> usize {
-        let h =
-            (lo ^ hi.rotate_left(17) ^ left.rotate_left(41)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let h = (lo ^ hi.rotate_left(17) ^ left.rotate_left(41)).wrapping_mul(FIBONACCI);
         (h >> self.shift) as usize & !1
     }
 
@@ -146,19 +162,19 @@ impl<M: Bits> Memo<M> {
             return;
         }
         self.puts += 1;
-        if self.puts >= 2 * self.slots.len() as u64 && 64 - self.shift < self.max_bits {
+        if self.puts >= 2 * self.slots.len() as u64 && self.bits() < self.max_bits {
             self.grow();
         }
         let (i, lo, hi) = self.bucket(filled, left);
-        let size = u64::from(64 - nodes.leading_zeros());
-        self.insert(i, [lo, hi, left, (count + 1) | size << 48]);
+        let size = u64::from(u64::BITS - nodes.leading_zeros());
+        self.insert(i, [lo, hi, left, (count + 1) | size << COUNT_BITS]);
     }
 
     /// Puts `slot` in the bucket at `i`.
     #[inline(always)]
     fn insert(&mut self, i: usize, slot: [u64; 4]) {
         let first = self.slots[i];
-        if first[3] == 0 || first[3] >> 48 <= slot[3] >> 48 {
+        if first[3] == 0 || first[3] >> COUNT_BITS <= slot[3] >> COUNT_BITS {
             self.slots[i + 1] = first;
             self.slots[i] = slot;
         } else {

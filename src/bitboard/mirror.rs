@@ -9,8 +9,8 @@
 //! filled; the frame's other symmetries would map a state onto one the search never
 //! reaches (its last columns filled, its first ones open).
 
-use super::layout::Tables;
-use super::Bits;
+use super::tables::Tables;
+use super::word::{Word, FIBONACCI, MAX_SQUARES};
 
 /// The frame's minor reversal (bit `major * stride + minor` to `major * stride +
 /// stride - 1 - minor`) and the pieces whose options it maps onto options.
@@ -25,10 +25,10 @@ pub struct Mirror<M> {
     pub images: Vec<M>,
 }
 
-/// The bits of minor `r` in fields of `stride` bits (all 128).
+/// The bits of minor `r` in fields of `stride` bits (all [`MAX_SQUARES`]).
 const fn minor(r: u32, stride: u32) -> u128 {
     let (mut m, mut b) = (0u128, r);
-    while b < 128 {
+    while b < MAX_SQUARES {
         m |= 1 << b;
         b += stride;
     }
@@ -48,9 +48,9 @@ const fn minors(stride: u32) -> [u128; 16] {
 
 /// Every field of `S` bits of `m` reversed (`m` must hold whole fields only). The masks
 /// are constants and the loop unrolls: about 20 instructions on 6x10, where a loop over
-/// masks held in memory took 60.
+/// masks held in memory takes 60.
 #[inline(always)]
-fn reverse_fields<M: Bits, const S: u32>(m: M) -> M {
+fn reverse_fields<M: Word, const S: u32>(m: M) -> M {
     let masks = const { minors(S) };
     let mut out = if S % 2 == 1 {
         m & M::from_u128(masks[(S / 2) as usize])
@@ -65,7 +65,7 @@ fn reverse_fields<M: Bits, const S: u32>(m: M) -> M {
     out
 }
 
-impl<M: Bits> Mirror<M> {
+impl<M: Word> Mirror<M> {
     /// The mirror of `t`'s frame and the pieces whose options it keeps.
     pub fn new(t: &Tables<M>) -> Mirror<M> {
         let mut mirror = Mirror {
@@ -126,7 +126,7 @@ impl<M: Bits> Mirror<M> {
         let slot = |piece: u8, m: M| {
             let (lo, hi) = m.words();
             let h = (lo ^ hi.rotate_left(29) ^ u64::from(piece).rotate_left(53))
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                .wrapping_mul(FIBONACCI);
             (h >> (64 - bits)) as usize
         };
         // Option + 1 per slot (0: empty).
@@ -175,7 +175,7 @@ mod tests {
             .fold(0, |a, b| a | b)
     }
 
-    fn mirror_of<M: Bits>(stride: u32) -> Mirror<M> {
+    fn mirror_of<M: Word>(stride: u32) -> Mirror<M> {
         Mirror {
             stride,
             pieces: 0,

@@ -5,7 +5,13 @@
 //! square to branch on is the first empty square (one `trailing_ones`) of one of a few
 //! numberings of the board, and an option is tried with one AND (the classic bitboard
 //! pentomino solvers, Knuth's TAOCP 7.2.2.1 exercise on "first empty cell" branching,
-//! and a cheap share of his MRV rule: see `layout.rs` and `engine.rs`).
+//! and a cheap share of his MRV rule: see `tables.rs` and `engine/`).
+//!
+//! The modules, lowest first: sets in words (`word`), the frame and its numberings
+//! (`frame`, `grid`), the options and their lists (`options`, `keys`, `entry`,
+//! `doomed`, `shared`, `listing`), the tables built from them (`tables`, `filter`),
+//! the memo's parts (`memo`, `mirror`, `tails`), and the search over the tables
+//! (`engine`), which [`BitSearch`] wraps for each word width.
 //!
 //! ```
 //! # use polyx::model::{Board, Piece, PieceSet, Puzzle};
@@ -21,252 +27,55 @@
 
 mod doomed;
 mod engine;
-mod layout;
+mod entry;
+mod filter;
+mod frame;
+mod grid;
+mod keys;
+mod listing;
 mod memo;
 mod mirror;
-pub mod samples;
+mod options;
+#[cfg(test)]
+pub(crate) mod samples;
+mod shared;
+mod tables;
 mod tails;
+mod tuning;
+mod visitor;
+mod word;
 
-use std::ops::{BitAnd, BitOr, ControlFlow, Not, Shl, Shr};
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use crate::cover::search::PathError;
+use crate::cover::visit::tick_mask;
 use crate::cover::{Resume, Stats};
 use crate::model::symmetry::{Group, Reduction};
 use crate::model::Puzzle;
 
-pub use engine::PathError;
-pub use layout::Order;
+pub use frame::Order;
+pub use tuning::Tuning;
+pub use visitor::BitVisitor;
+pub use word::Word;
 
-use engine::Engine;
-use layout::{Tables, MAX_FRONTS};
+use engine::BitEngine;
+use frame::MAX_FRONTS;
+use tables::Tables;
+use word::{MAX_PIECES, MAX_SQUARES};
 
-/// A machine word (or two) used as a set of squares.
-pub trait Bits:
-    Copy
-    + Ord
-    + std::fmt::Debug
-    + BitAnd<Output = Self>
-    + BitOr<Output = Self>
-    + Not<Output = Self>
-    + Shl<u32, Output = Self>
-    + Shr<u32, Output = Self>
-{
-    const ZERO: Self;
-    const BITS: u32;
-    fn bit(i: u32) -> Self;
-    fn trailing_ones(self) -> u32;
-    fn trailing_zeros(self) -> u32;
-    fn count_ones(self) -> u32;
-    fn wrapping_neg(self) -> Self;
-    /// The low 32 bits.
-    fn low_u32(self) -> u32;
-    /// The low and the high 64 bits.
-    fn words(self) -> (u64, u64);
-    /// The low `BITS` bits of `x`.
-    fn from_u128(x: u128) -> Self;
-}
-
-macro_rules! bits {
-    ($t:ty) => {
-        impl Bits for $t {
-            const ZERO: Self = 0;
-            const BITS: u32 = <$t>::BITS;
-            #[inline(always)]
-            fn bit(i: u32) -> Self {
-                1 << i
-            }
-            #[inline(always)]
-            fn trailing_ones(self) -> u32 {
-                <$t>::trailing_ones(self)
-            }
-            #[inline(always)]
-            fn trailing_zeros(self) -> u32 {
-                <$t>::trailing_zeros(self)
-            }
-            #[inline(always)]
-            fn count_ones(self) -> u32 {
-                <$t>::count_ones(self)
-            }
-            #[inline(always)]
-            fn low_u32(self) -> u32 {
-                self as u32
-            }
-            #[inline(always)]
-            fn words(self) -> (u64, u64) {
-                (self as u64, (self as u128 >> 64) as u64)
-            }
-            #[inline(always)]
-            fn from_u128(x: u128) -> Self {
-                x as $t
-            }
-            #[inline(always)]
-            fn wrapping_neg(self) -> Self {
-                <$t>::wrapping_neg(self)
-            }
-        }
-    };
-}
-bits!(u64);
-bits!(u128);
-
-/// Receives each solution as placement indices (into `puzzle.placements`), in the order
-/// they were chosen, and may stop the search.
-pub trait BitVisitor {
-    fn solution(&mut self, placements: &[u32]) -> ControlFlow<()>;
-
-    /// Whether [`BitVisitor::solution`] reads its placements (if not, it is given an
-    /// empty slice and the engine does not collect them).
-    fn wants_placements(&self) -> bool {
-        true
-    }
-
-    /// `n` solutions at once, found by a counting search (one that does not want
-    /// placements) in its memo of subtree counts.
-    fn solutions(&mut self, n: u64) -> ControlFlow<()> {
-        for _ in 0..n {
-            self.solution(&[])?;
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// Called before entering a node, every so many nodes, with the estimated share of
-    /// the subtree searched so far. Breaking stops the search so that it can be resumed
-    /// at exactly this node.
-    fn tick(&mut self, _done: f64) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-}
-
-impl<F: FnMut(&[u32]) -> ControlFlow<()>> BitVisitor for F {
-    fn solution(&mut self, placements: &[u32]) -> ControlFlow<()> {
-        self(placements)
-    }
-}
-
-/// The engine's heuristics (the defaults are what the benchmarks chose).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Tuning {
-    /// How squares are numbered.
-    pub order: Order,
-    /// Flood steps the dead-region test takes per region before taking it as open (0
-    /// turns the test off).
-    pub region_cap: u32,
-    /// The numberings whose first empty squares the branching square is chosen from,
-    /// as a bit set: bit `f` set uses numbering `f`, which is the base numbering with
-    /// the minor direction reversed if `f & 1`, the major one if `f & 2`, and rows and
-    /// columns swapped if `f & 4`. Numbering 0 is always in; `1` alone is plain "first
-    /// empty square".
-    pub fronts: u8,
-    /// In nodes less than this many choices deep (the root at least), branch on a piece
-    /// used exactly once when it has fewer options than every front square.
-    pub piece_depth: u32,
-    /// A front square with at most this many fitting options is branched on without
-    /// counting the other fronts' (fewer nodes are not worth the counting below this).
-    pub good_enough: u32,
-    /// At the root, branch on a piece used exactly once if it has at most this many
-    /// options, even if a front square has fewer (0: only if it has fewer).
-    pub root_piece: u32,
-    /// Options are listed by the state of this many squares after the first empty one
-    /// (`2^window` lists per square; 0 is one list)...
-    pub window: u32,
-    /// ... and, with more than one front, of this many squares from the one before the
-    /// first empty square's neighbour in the next column (or row) of the numbering:
-    /// `2^(window + beside)` lists per square and front, at most `2^16`.
-    pub beside: u32,
-    /// Counting searches keep a memo of subtree counts with up to `2^memo_bits` slots
-    /// per engine (0: none) ...
-    pub memo_bits: u32,
-    /// ... from the first subtree they start after this many nodes: a small search is
-    /// over before the table's first touches (cache misses, page faults) pay off.
-    pub memo_after: u64,
-    /// With one front on a board of one word, find a child's list (and whether any of
-    /// its options fits) before the child is entered (`Engine::first_list` in
-    /// `engine.rs`).
-    pub look_ahead: bool,
-    /// One-front counting searches with every piece to be placed count a node with at
-    /// most this many placements left through the counts of its filled squares
-    /// (`tails.rs`; 0: never).
-    pub tails: u32,
-    /// A piece (its index in the puzzle's set) that every search over the tables
-    /// branches on first, through lists of its own ([`BitSearch::parts`]): its options
-    /// stay in the tables, for those lists, but are in no other (where, the piece
-    /// placed, they would only be tested and never fit).
-    pub unlisted: Option<usize>,
-}
-
-impl Tuning {
-    /// A `region_cap` chosen from the pieces: one step (isolated squares) when the
-    /// smallest piece has at most 2 cells, else one more than its size but at most 4
-    /// (one thread: 6x10 41.3 ms with 6 steps, 39.2 with 4, 39.9 with 3; 8x8-square
-    /// 0.286, 0.276 and 0.278 s; NOI2005, whose tromino gives 4, 0.124 s with 6).
-    pub const AUTO: u32 = u32::MAX;
-}
-
-impl Default for Tuning {
-    fn default() -> Tuning {
-        Tuning {
-            order: Order::ColumnMajor,
-            region_cap: Tuning::AUTO,
-            // Numberings 0, 2, 4 and 6: from each end of both directions, the minor
-            // direction never reversed. The other four mostly reach the same squares
-            // (the two ends of one column or row) and cost their tables: Scott's board
-            // takes 62.0 k nodes and 6.0 ms with these four, 60.5 k and 6.9 ms with all
-            // eight (whole process, median of 100); 8x8-square 5.5 M nodes and 0.272 s
-            // against 5.0 M and 0.281 s.
-            fronts: 0x55,
-            // Pieces weighed against fronts at the root and the next level only: with
-            // good enough at 4, a piece deeper down rarely wins (one thread: Scott's
-            // board 5.33 -> 5.24 ms, 8x8-square 217 -> 213 ms, against 4).
-            piece_depth: 2,
-            // Weighing is cheap since fronts share their lists: with 4 rather than 6,
-            // Scott's board 58 k -> 45 k nodes, 4.64 -> 4.49 ms (5.61 -> 5.32 ms on one
-            // thread), 8x8-square 4.6 M -> 4.0 M nodes, 237 -> 229 ms on one thread (3
-            // is as fast, 2 slower on 8x8-square).
-            good_enough: 4,
-            root_piece: 64,
-            window: 2,
-            beside: 3,
-            // Up to 2^14 slots (512 KiB per thread), with subtrees of 2 nodes or more
-            // recorded (`MEMO_MIN_NODES` in `engine.rs`): against 2^13 and 4 nodes,
-            // 6x10 866 k -> 800 k nodes and -2%, NOI2005 1.38 M -> 1.17 M nodes and
-            // -8%, 8x8-square -3%, Scott's board -1%, 5x12 +0.5% (alternated runs);
-            // 2^13 or 2^15 slots, or 3 nodes, were slower on 6x10 or NOI2005.
-            memo_bits: 14,
-            // Since the memo's pages are written when it is made (no more flushes of
-            // the other CPU, see `memo.rs`), an earlier start pays: against 2^16, 6x10
-            // -2%, 5x12 -6%, NOI2005 -5%, dominoes-8x8 -26%, Scott's board -1% (2^13
-            // costs it 2%).
-            memo_after: 1 << 14,
-            look_ahead: true,
-            tails: 5,
-            unlisted: None,
-        }
-    }
-}
-
-/// The sizes of the pieces with copies left.
-fn piece_sizes(puzzle: &Puzzle) -> impl Iterator<Item = u32> + '_ {
-    (puzzle.set.pieces.iter())
-        .zip(&puzzle.remaining)
-        .filter(|(_, &r)| r > 0)
-        .map(|(p, _)| p.shape.len() as u32)
-}
-
-/// The size of the smallest piece with copies left, if any.
-fn smallest_piece(puzzle: &Puzzle) -> Option<u32> {
-    piece_sizes(puzzle).min()
-}
+/// The most numberings of the engine that carries four words of filled squares a level.
+const FEW_FRONTS: usize = 4;
 
 /// The engine for the word size and number of fronts.
 enum Inner {
-    W64(Engine<u64, 1>),
-    W128(Engine<u128, 1>),
+    W64(BitEngine<u64, 1>),
+    W128(BitEngine<u128, 1>),
     /// Up to 4 fronts (Scott's board, 8x8-square): half the words of 8 to copy and
-    /// combine at each node (Scott's board 37.7 M -> 36.1 M instructions, -2.4%;
-    /// 8x8-square -4.6%).
-    W64x4(Engine<u64, 4>),
-    W64x8(Engine<u64, MAX_FRONTS>),
-    W128x8(Engine<u128, MAX_FRONTS>),
+    /// combine at each node.
+    W64x4(BitEngine<u64, FEW_FRONTS>),
+    W64x8(BitEngine<u64, MAX_FRONTS>),
+    W128x8(BitEngine<u128, MAX_FRONTS>),
 }
 
 /// The bitboard search of one puzzle, with the API of [`crate::cover::Search`].
@@ -303,55 +112,7 @@ impl BitSearch {
     /// does not apply (cells may stay empty, the frame has more than 128 squares, or
     /// more than 64 pieces have copies).
     pub fn new(puzzle: &Puzzle, allowed: &[bool]) -> Option<BitSearch> {
-        BitSearch::with_tuning(puzzle, allowed, BitSearch::tuning(puzzle))
-    }
-
-    /// The heuristics [`BitSearch::new`] chooses for `puzzle`.
-    fn tuning(puzzle: &Puzzle) -> Tuning {
-        let b = &puzzle.board;
-        let order = if b.height <= b.width {
-            Order::ColumnMajor
-        } else {
-            Order::RowMajor
-        };
-        // Square-ish boards gain from choosing among several fronts (Scott's board: 12
-        // times fewer nodes than one, 2 times faster); on long ones, filling along the
-        // short side from one end is already tight; with pieces of one or two squares (a front
-        // square has at most 2 options) there is nothing to choose; and when a fifth of
-        // the frame or more is blocked (NOI2005's triangle), fronts start on the blocked
-        // part: there the other fronts cost more than they save (`examples/
-        // tiling_stats.rs` with `POLYX_SWEEP=1` measures the pentomino boards).
-        let (long, short) = (b.width.max(b.height), b.width.min(b.height));
-        let smallest = smallest_piece(puzzle).unwrap_or(0);
-        let open = b.open_count() as i64;
-        let frame = i64::from(b.width) * i64::from(b.height);
-        let tuning = if 2 * long <= 3 * short && smallest >= 3 && 5 * open >= 4 * frame {
-            Tuning::default()
-        } else {
-            // The key reads the rest of the front square's column (row) and two
-            // squares more, which an option starting there mostly reaches, but no
-            // further than twice the largest piece, and 8 squares at most: against 6
-            // for all, 6x10 -5 to -6% (8 squares, 800 k -> 692 k nodes), 5x12 -1.2%
-            // (7), 3x20 -1.8% (5), dominoes-8x8 -2 to -5% (4); with 8 for all, 5x12 +2%,
-            // 4x15 +2%, 3x20 +5% and dominoes +4%, their tables costing more than their
-            // searches save (alternated runs). A board of two words keeps 6: NOI2005's
-            // triangle took 13% longer with 8 (its search never looks ahead, see
-            // `Tuning::look_ahead`).
-            let largest = piece_sizes(puzzle).max().unwrap_or(0);
-            let window = if frame <= 64 {
-                (short.max(0) as u32 + 2).min(2 * largest).clamp(1, 8)
-            } else {
-                6
-            };
-            Tuning {
-                fronts: 1,
-                piece_depth: 1,
-                window,
-                beside: 0,
-                ..Tuning::default()
-            }
-        };
-        Tuning { order, ..tuning }
+        BitSearch::with_tuning(puzzle, allowed, Tuning::for_puzzle(puzzle))
     }
 
     /// The searches of the parts `allowed` of `reduction` ([`Reduction::parts`]), as
@@ -360,14 +121,14 @@ impl BitSearch {
     /// each part's own placements of the restricted piece, so its tables hold all of
     /// that piece's placements, and list none of them ([`Tuning::unlisted`]): then the
     /// tables keep the board's symmetries, and numberings that a symmetry maps onto the
-    /// first read its lists (`Tables::block` in `layout.rs`; Scott's board: the tables
-    /// and parts in 0.56 ms instead of 0.80, 304 page faults instead of 415).
+    /// first read its lists (`Tables::block`): the tables are built faster and take
+    /// fewer pages.
     pub fn for_parts(
         puzzle: &Puzzle,
         reduction: &Reduction,
         allowed: &[Vec<bool>],
     ) -> Option<Vec<BitSearch>> {
-        let mut tuning = BitSearch::tuning(puzzle);
+        let mut tuning = Tuning::for_puzzle(puzzle);
         let mut placements = reduction.allowed.clone();
         if let Some(k) = reduction.piece.filter(|_| tuning.piece_depth > 1) {
             for (a, p) in placements.iter_mut().zip(&puzzle.placements) {
@@ -386,8 +147,8 @@ impl BitSearch {
         let b = &puzzle.board;
         let squares = i64::from(b.width.max(0)) * i64::from(b.height.max(0));
         b.cover_all_cells
-            && (1..=128).contains(&squares)
-            && puzzle.remaining.iter().filter(|&&r| r > 0).count() <= 64
+            && (1..=i64::from(MAX_SQUARES)).contains(&squares)
+            && puzzle.remaining.iter().filter(|&&r| r > 0).count() <= MAX_PIECES
     }
 
     /// Like [`BitSearch::new`] with chosen heuristics.
@@ -407,23 +168,20 @@ impl BitSearch {
         if !puzzle.board.cover_all_cells {
             return None;
         }
-        let min_size = smallest_piece(puzzle).unwrap_or(1);
-        let cap = match tuning.region_cap {
-            Tuning::AUTO if min_size <= 2 => 1,
-            Tuning::AUTO => (min_size + 1).min(4),
-            cap => cap,
-        };
+        let cap = tuning.region_steps(puzzle);
         let memo = (tuning.memo_bits, tuning.memo_after);
         let inner = match Tables::<u64>::new(puzzle, allowed, &tuning, group) {
-            Some(t) if t.fronts == 1 => Inner::W64(Engine::new(Arc::new(t), cap, memo)),
-            Some(t) if t.fronts <= 4 => Inner::W64x4(Engine::new(Arc::new(t), cap, memo)),
-            Some(t) => Inner::W64x8(Engine::new(Arc::new(t), cap, memo)),
+            Some(t) if t.fronts == 1 => Inner::W64(BitEngine::new(Arc::new(t), cap, memo)),
+            Some(t) if t.fronts <= FEW_FRONTS => {
+                Inner::W64x4(BitEngine::new(Arc::new(t), cap, memo))
+            }
+            Some(t) => Inner::W64x8(BitEngine::new(Arc::new(t), cap, memo)),
             None => {
                 let t = Tables::<u128>::new(puzzle, allowed, &tuning, group)?;
                 if t.fronts == 1 {
-                    Inner::W128(Engine::new(Arc::new(t), cap, memo))
+                    Inner::W128(BitEngine::new(Arc::new(t), cap, memo))
                 } else {
-                    Inner::W128x8(Engine::new(Arc::new(t), cap, memo))
+                    Inner::W128x8(BitEngine::new(Arc::new(t), cap, memo))
                 }
             }
         };
@@ -589,7 +347,7 @@ impl BitSearch {
 
     /// Ticks come every `2^log2` nodes entered.
     pub fn set_tick_interval(&mut self, log2: u32) {
-        let mask = (1u64 << log2.min(62)) - 1;
+        let mask = tick_mask(log2);
         each!(&mut self.inner, e => e.tick_mask = mask);
     }
 

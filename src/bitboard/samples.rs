@@ -1,5 +1,5 @@
-//! Hand-built piece sets and boards for tests and benchmarks (the classic pentomino
-//! puzzles and domino tilings), so that they need no TOML library.
+//! Hand-built piece sets and boards for the unit tests (the classic pentomino puzzles
+//! and domino tilings), so that they need no TOML library.
 
 use crate::geom::Shape;
 use crate::model::{Board, Piece, PieceSet, Puzzle, Square};

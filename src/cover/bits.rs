@@ -9,10 +9,10 @@
 //!
 //! # Guarantees
 //! The lengths, choices and order are those of Knuth's dlx1 on the same problem (see
-//! [`super::engine`]): the first primary item of minimum length is chosen, its options
+//! [`super::table`]): the first primary item of minimum length is chosen, its options
 //! are tried in increasing option order, and updates are counted as DLX counts them
 //! (each option hidden and each item covered counts one). After every `end` of a level,
-//! the state is exactly what it was at its `begin`; [`Bits::sanity`] checks the rest
+//! the state is exactly what it was at its `begin`; [`Bitsets::sanity`] checks the rest
 //! state.
 //!
 //! Measured with callgrind, `polyx dlx --count pent_8x8_hole.dlx` (293,045 nodes, 21.6 M
@@ -20,7 +20,7 @@
 //! yardstick `refdlx.c` takes 3.19 G). Copying the state costs ~3% of that; the rest is
 //! clearing option words and shortening the lengths of the options that die.
 
-use super::engine::Engine;
+use super::table::Table;
 use super::visit::Level;
 use super::Problem;
 
@@ -34,7 +34,7 @@ const NO_SLOT: u32 = u32::MAX;
 const SLOTS: usize = 1 << 16;
 
 /// The largest state (in 64-bit words: option bits plus half the primary items) for which
-/// [`Bits::new`] builds the table: above it, copying the state at every level costs more
+/// [`Bitsets::new`] builds the table: above it, copying the state at every level costs more
 /// than dancing.
 pub const MAX_STATE_WORDS: usize = 512;
 
@@ -44,10 +44,10 @@ const WORDS: usize = MAX_STATE_WORDS;
 
 /// Option bitsets of one problem and the state of a search on them.
 #[derive(Clone, Debug)]
-pub struct Bits {
+pub struct Bitsets {
     /// Per item (0-based), the range of its nonzero option words in `col`.
     col_start: Vec<u32>,
-    /// `(word, bits)`: the options `64 * word + b` for each bit `b` set.
+    /// `(word, bits)`: the options `WORD_BITS * word + b` for each bit `b` set.
     col: Vec<(u32, u64)>,
     /// Per option, the range of its items in `opt_items`.
     opt_start: Vec<u32>,
@@ -83,71 +83,79 @@ pub struct Bits {
     updates: u64,
 }
 
-impl Bits {
-    /// The table of `problem`, or `None` if some item has multiplicities or the state is
-    /// larger than [`MAX_STATE_WORDS`].
-    pub fn new(problem: &Problem) -> Option<Bits> {
-        if problem.has_multiplicities() {
-            return None;
+/// Options per word of a set of options.
+const WORD_BITS: usize = u64::BITS as usize;
+
+/// Option `o`'s word in a set of options, and its bit in that word.
+#[inline]
+fn word_bit(o: usize) -> (usize, u64) {
+    (o / WORD_BITS, 1 << (o % WORD_BITS))
+}
+
+/// Per item, its slot in `len` if primary (else `NO_SLOT`); per slot, its item's header
+/// number.
+fn primary_slots(problem: &Problem) -> (Vec<u32>, Vec<u32>) {
+    let mut slot = vec![NO_SLOT; problem.item_count()];
+    let mut header = Vec::with_capacity(problem.primary_count());
+    for item in problem.items() {
+        if problem.bounds(item).is_primary() {
+            slot[item.index()] = header.len() as u32;
+            header.push(item.0 + 1);
         }
-        let n = problem.item_count();
-        let options = problem.option_count();
-        let words = options.div_ceil(64);
-        let primaries = problem.primary_count();
-        if words + primaries / 2 > MAX_STATE_WORDS {
-            return None;
-        }
-        // Lengths are at most `64 * MAX_STATE_WORDS` options, below `COVERED`.
-        let (remaining, trash) = (primaries, primaries + 1);
-        let mut slot = vec![NO_SLOT; n];
-        let mut header = Vec::with_capacity(primaries);
-        for item in problem.items() {
-            if problem.bounds(item).is_primary() {
-                slot[item.index()] = header.len() as u32;
-                header.push(item.0 + 1);
-            }
-        }
-        let width = problem
-            .options()
-            .map(|o| {
-                problem
-                    .option(o)
-                    .iter()
-                    .filter(|i| slot[i.index()] != NO_SLOT)
-                    .count()
-            })
-            .max()
-            .unwrap_or(0);
-        let stride = width.max(1);
-        let mut bits = vec![vec![0u64; words]; n];
-        let mut len: Box<[u16; SLOTS]> = vec![0u16; SLOTS]
-            .into_boxed_slice()
-            .try_into()
-            .expect("SLOTS entries");
-        len[remaining] = primaries as u16;
-        let (mut opt_start, mut opt_items) = (vec![0u32], Vec::new());
-        let mut prim_slots = Vec::with_capacity(options * stride);
-        let mut option_first = Vec::with_capacity(options);
+    }
+    (slot, header)
+}
+
+/// The options as rows, and each item's options as words of bits.
+struct Rows {
+    opt_start: Vec<u32>,
+    opt_items: Vec<u32>,
+    prim_slots: Vec<u16>,
+    option_first: Vec<u32>,
+    /// Per item, its options as `words` words of bits.
+    bits: Vec<Vec<u64>>,
+}
+
+impl Rows {
+    /// The rows of `problem`, each option's primary slots padded to `stride` with
+    /// `trash`; counts each primary item's options into `len`.
+    fn new(problem: &Problem, slot: &[u32], stride: usize, trash: u16, len: &mut [u16]) -> Rows {
+        let (n, options) = (problem.item_count(), problem.option_count());
+        let mut rows = Rows {
+            opt_start: vec![0],
+            opt_items: Vec::new(),
+            prim_slots: Vec::with_capacity(options * stride),
+            option_first: Vec::with_capacity(options),
+            bits: vec![vec![0u64; options.div_ceil(WORD_BITS)]; n],
+        };
+        // Knuth's layout: the headers, a spacer, then each option and its spacer.
         let mut first = n as u32 + 2;
         for option in problem.options() {
-            let o = option.index();
-            option_first.push(first);
-            first += problem.option(option).len() as u32 + 1;
-            let row = prim_slots.len();
-            for &item in problem.option(option) {
+            let (o, items) = (option.index(), problem.option(option));
+            rows.option_first.push(first);
+            first += items.len() as u32 + 1;
+            let row = rows.prim_slots.len();
+            let (word, bit) = word_bit(o);
+            for &item in items {
                 let i = item.index();
-                bits[i][o / 64] |= 1 << (o % 64);
-                opt_items.push(i as u32);
+                rows.bits[i][word] |= bit;
+                rows.opt_items.push(i as u32);
                 if slot[i] != NO_SLOT {
-                    prim_slots.push(slot[i] as u16);
+                    rows.prim_slots.push(slot[i] as u16);
                     len[slot[i] as usize] += 1;
                 }
             }
-            prim_slots.resize(row + stride, trash as u16);
-            opt_start.push(opt_items.len() as u32);
+            rows.prim_slots.resize(row + stride, trash);
+            rows.opt_start.push(rows.opt_items.len() as u32);
         }
+        rows
+    }
+
+    /// Per item, the range of its nonzero option words in the second list, which holds
+    /// them as `(word, bits)`.
+    fn columns(&self) -> (Vec<u32>, Vec<(u32, u64)>) {
         let (mut col_start, mut col) = (vec![0u32], Vec::new());
-        for column in &bits {
+        for column in &self.bits {
             for (w, &b) in column.iter().enumerate() {
                 if b != 0 {
                     col.push((w as u32, b));
@@ -155,25 +163,62 @@ impl Bits {
             }
             col_start.push(col.len() as u32);
         }
+        (col_start, col)
+    }
+}
+
+impl Bitsets {
+    /// The table of `problem`, or `None` if some item has multiplicities or the state is
+    /// larger than [`MAX_STATE_WORDS`].
+    pub fn new(problem: &Problem) -> Option<Bitsets> {
+        if problem.has_multiplicities() {
+            return None;
+        }
+        let options = problem.option_count();
+        let words = options.div_ceil(WORD_BITS);
+        let primaries = problem.primary_count();
+        if words + primaries / 2 > MAX_STATE_WORDS {
+            return None;
+        }
+        // Lengths are at most `WORD_BITS * MAX_STATE_WORDS` options, below `COVERED`.
+        let (remaining, trash) = (primaries, primaries + 1);
+        let (slot, header) = primary_slots(problem);
+        let width = (problem.options())
+            .map(|o| {
+                (problem.option(o).iter())
+                    .filter(|i| slot[i.index()] != NO_SLOT)
+                    .count()
+            })
+            .max()
+            .unwrap_or(0);
+        let stride = width.max(1);
+        let mut len: Box<[u16; SLOTS]> = vec![0u16; SLOTS]
+            .into_boxed_slice()
+            .try_into()
+            .expect("SLOTS entries");
+        len[remaining] = primaries as u16;
+        let rows = Rows::new(problem, &slot, stride, trash as u16, &mut *len);
+        let (col_start, col) = rows.columns();
         let mut alive: Box<[u64; WORDS]> = vec![0u64; WORDS]
             .into_boxed_slice()
             .try_into()
             .expect("WORDS entries");
-        for (o, _) in option_first.iter().enumerate() {
-            alive[o / 64] |= 1 << (o % 64);
+        for o in 0..options {
+            let (word, bit) = word_bit(o);
+            alive[word] |= bit;
         }
         let slots = primaries + 2;
         let depth = primaries + 1;
-        Some(Bits {
+        Some(Bitsets {
             col_start,
             col,
-            opt_start,
-            opt_items,
-            prim_slots,
+            opt_start: rows.opt_start,
+            opt_items: rows.opt_items,
+            prim_slots: rows.prim_slots,
             stride,
             slot,
             header,
-            option_first,
+            option_first: rows.option_first,
             words,
             slots,
             saved_alive: Vec::with_capacity(2 * depth * words),
@@ -232,19 +277,21 @@ impl Bits {
             *alive ^= dying;
             while dying != 0 {
                 died += 1;
-                let o = (w * 64 + dying.trailing_zeros()) as usize;
+                let o = w as usize * WORD_BITS + dying.trailing_zeros() as usize;
                 dying &= dying - 1;
                 if COLLECT {
                     self.branch.push(o as u32);
                 }
+                // Wrapping: the trash slot takes the padding's decrements and is never
+                // read; a primary item's length never goes below zero.
                 if N == 0 {
                     for &s in &slots[o * n..(o + 1) * n] {
-                        len[s as usize] -= 1;
+                        len[s as usize] = len[s as usize].wrapping_sub(1);
                     }
                 } else {
                     let row: &[u16; N] = slots[o * N..(o + 1) * N].try_into().expect("N slots");
                     for &s in row {
-                        len[s as usize] -= 1;
+                        len[s as usize] = len[s as usize].wrapping_sub(1);
                     }
                 }
             }
@@ -280,7 +327,8 @@ impl Bits {
             return Err(format!("{} states still saved", self.saved()));
         }
         for o in 0..self.option_first.len() {
-            if self.alive[o / 64] & (1 << (o % 64)) == 0 {
+            let (word, bit) = word_bit(o);
+            if self.alive[word] & bit == 0 {
                 return Err(format!("option {o} is not alive"));
             }
         }
@@ -301,7 +349,7 @@ impl Bits {
     }
 }
 
-impl Engine for Bits {
+impl Table for Bitsets {
     #[inline]
     fn solved(&self) -> bool {
         self.len[self.remaining()] == 0
@@ -392,7 +440,7 @@ impl Engine for Bits {
     }
 }
 
-impl Bits {
+impl Bitsets {
     /// The `x` of a level at `pos`: the first node of its option, or the item when done.
     #[inline]
     fn x_at(&self, mark: u32, pos: u32, item: u32, total: u32) -> u32 {

@@ -12,13 +12,13 @@ use crate::error::{InputError, Location};
 
 /// Reads a problem from `text`, which came from `path` (for error messages).
 pub fn read(path: &str, text: &str) -> Result<Problem, InputError> {
-    let mut problem = Problem::new();
-    let mut index: HashMap<&str, ItemId> = HashMap::new();
-    let mut have_items = false;
-    let mut row = Vec::new();
-    let err = |line: usize, col: usize, msg: String| {
-        InputError::at(Location::at_line(path, text, line, col), msg)
+    let source = Source { path, text };
+    let mut reader = Reader {
+        problem: Problem::new(),
+        index: HashMap::new(),
+        row: Vec::new(),
     };
+    let mut have_items = false;
     for (n, raw) in text.split('\n').enumerate() {
         let line_no = n + 1;
         let line = raw.trim_end_matches('\r');
@@ -29,73 +29,114 @@ pub fn read(path: &str, text: &str) -> Result<Problem, InputError> {
         if tokens.is_empty() {
             continue;
         }
-        if !have_items {
+        if have_items {
+            reader.option(&source, line_no, tokens)?;
+        } else {
             have_items = true;
-            let mut secondary = false;
-            let mut primary_section = 0;
-            for (col, tok) in tokens {
-                if tok == "|" {
-                    if secondary {
-                        return Err(err(line_no, col, "a second `|` in the item line".into()));
-                    }
-                    secondary = true;
-                    continue;
-                }
-                let (bounds, name) = split_bounds(tok)
-                    .map_err(|m| err(line_no, col, format!("item `{tok}`: {m}")))?;
-                if name.is_empty() || name.contains(':') || name.contains('|') {
-                    return Err(err(
-                        line_no,
-                        col,
-                        format!("`{tok}` is not a valid item name"),
-                    ));
-                }
-                if index.contains_key(name) {
-                    return Err(err(line_no, col, format!("item `{name}` is named twice")));
-                }
-                let id = match (secondary, bounds) {
-                    (false, None) => problem.add_primary(name),
-                    (true, None) => problem.add_secondary(name),
-                    (false, Some((lo, hi))) => problem
-                        .add_item(name, lo, hi)
-                        .map_err(|e| err(line_no, col, e.to_string()))?,
-                    (true, Some(_)) => {
-                        return Err(err(
-                            line_no,
-                            col,
-                            format!("secondary item `{tok}` cannot have multiplicities"),
-                        ))
-                    }
-                };
-                index.insert(name, id);
-                primary_section += usize::from(!secondary);
-            }
-            if primary_section == 0 {
-                return Err(err(line_no, 1, "no primary items are named".into())
-                    .with_hint("the first line that is not a comment names the items"));
-            }
-            continue;
+            reader.items(&source, line_no, tokens)?;
         }
-        row.clear();
-        for (col, tok) in tokens {
-            let Some(&id) = index.get(tok) else {
-                return Err(err(line_no, col, format!("unknown item `{tok}`"))
-                    .with_hint("every item of an option must be named in the first line"));
-            };
-            row.push(id);
-        }
-        problem.add_option(&row).map_err(|e| match e {
-            ProblemError::RepeatedItem { name, .. } => {
-                err(line_no, 1, format!("this option names item `{name}` twice"))
-            }
-            other => err(line_no, 1, other.to_string()),
-        })?;
     }
     if !have_items {
         return Err(InputError::in_file(path, "no items: the input is empty")
             .with_hint("the first line that is not a comment must name the items"));
     }
-    Ok(problem)
+    Ok(reader.problem)
+}
+
+/// The text being read, for error messages.
+struct Source<'a> {
+    path: &'a str,
+    text: &'a str,
+}
+
+impl Source<'_> {
+    /// An error at 1-based `line` and `col`.
+    fn err(&self, line: usize, col: usize, msg: String) -> InputError {
+        InputError::at(Location::at_line(self.path, self.text, line, col), msg)
+    }
+}
+
+/// The problem read so far, its items by name, and a scratch row.
+struct Reader<'a> {
+    problem: Problem,
+    index: HashMap<&'a str, ItemId>,
+    row: Vec<ItemId>,
+}
+
+impl<'a> Reader<'a> {
+    /// The item line: primary items, then `|` and the secondary ones.
+    fn items(
+        &mut self,
+        source: &Source<'_>,
+        line_no: usize,
+        tokens: Vec<(usize, &'a str)>,
+    ) -> Result<(), InputError> {
+        let err = |col: usize, msg: String| source.err(line_no, col, msg);
+        let mut secondary = false;
+        let mut primary_section = 0;
+        for (col, tok) in tokens {
+            if tok == "|" {
+                if secondary {
+                    return Err(err(col, "a second `|` in the item line".into()));
+                }
+                secondary = true;
+                continue;
+            }
+            let (bounds, name) =
+                split_bounds(tok).map_err(|m| err(col, format!("item `{tok}`: {m}")))?;
+            if name.is_empty() || name.contains(':') || name.contains('|') {
+                return Err(err(col, format!("`{tok}` is not a valid item name")));
+            }
+            if self.index.contains_key(name) {
+                return Err(err(col, format!("item `{name}` is named twice")));
+            }
+            let id = match (secondary, bounds) {
+                (false, None) => self.problem.add_primary(name),
+                (true, None) => self.problem.add_secondary(name),
+                (false, Some((lo, hi))) => {
+                    (self.problem.add_item(name, lo, hi)).map_err(|e| err(col, e.to_string()))?
+                }
+                (true, Some(_)) => {
+                    return Err(err(
+                        col,
+                        format!("secondary item `{tok}` cannot have multiplicities"),
+                    ))
+                }
+            };
+            self.index.insert(name, id);
+            primary_section += usize::from(!secondary);
+        }
+        if primary_section == 0 {
+            return Err(err(1, "no primary items are named".into())
+                .with_hint("the first line that is not a comment names the items"));
+        }
+        Ok(())
+    }
+
+    /// An option line: the names of its items.
+    fn option(
+        &mut self,
+        source: &Source<'_>,
+        line_no: usize,
+        tokens: Vec<(usize, &str)>,
+    ) -> Result<(), InputError> {
+        self.row.clear();
+        for (col, tok) in tokens {
+            let Some(&id) = self.index.get(tok) else {
+                return Err(source
+                    .err(line_no, col, format!("unknown item `{tok}`"))
+                    .with_hint("every item of an option must be named in the first line"));
+            };
+            self.row.push(id);
+        }
+        self.problem.add_option(&self.row).map_err(|e| match e {
+            ProblemError::RepeatedItem { name, .. } => {
+                source.err(line_no, 1, format!("this option names item `{name}` twice"))
+            }
+            other => source.err(line_no, 1, other.to_string()),
+        })?;
+        Ok(())
+    }
 }
 
 fn tokens(line: &str) -> Vec<(usize, &str)> {

@@ -3,7 +3,7 @@
 //!
 //! A [`Problem`] is built once and then handed to a [`Search`], which lays it out as
 //! Knuth's DLX1 node table ([`dlx`]) or, without multiplicities, as option bitsets
-//! ([`bits`]), and runs Algorithm X on it ([`search`], over the steps of [`engine`]);
+//! ([`bits`]), and runs Algorithm X on it ([`search`], over the steps of [`table`]);
 //! [`AnySearch`] picks the faster table that takes the problem. Items may
 //! carry multiplicities (a primary item covered exactly `k` times, or a secondary one at
 //! most `k` times) in the manner of Knuth's Algorithm M; identical options chosen in a
@@ -12,12 +12,12 @@
 pub mod bits;
 pub mod check;
 pub mod dlx;
-pub mod engine;
 pub mod knuth;
 pub mod pick;
 pub mod search;
 pub mod split;
 pub mod store;
+pub mod table;
 pub mod visit;
 
 pub use check::verify;

@@ -1,11 +1,11 @@
-//! The engine a caller gets when it does not care which: option bitsets ([`Bits`]) when
+//! The engine a caller gets when it does not care which: option bitsets ([`Bitsets`]) when
 //! they take the problem (no multiplicities, no secondary items, a small enough state),
 //! else Knuth's DLX1 ([`Dlx`]). Both visit the same tree in the same order
-//! ([`super::engine`]), so counts, node counts, solution order, subproblem paths and
+//! ([`super::table`]), so counts, node counts, solution order, subproblem paths and
 //! resume points do not depend on the choice; only the time does (about half on the
 //! shared pentomino instances).
 
-use super::bits::Bits;
+use super::bits::Bitsets;
 use super::dlx::Dlx;
 use super::search::{PathError, Visitor};
 use super::{OptionId, Outcome, Problem, Resume, Search, Stats, Subproblem};
@@ -13,7 +13,7 @@ use super::{OptionId, Outcome, Problem, Resume, Search, Stats, Subproblem};
 /// A [`Search`] on whichever table suits the problem.
 pub enum AnySearch {
     Dlx(Search<Dlx>),
-    Bits(Search<Bits>),
+    Bits(Search<Bitsets>),
 }
 
 /// Forwards a call to whichever search is inside.
@@ -88,7 +88,7 @@ impl AnySearch {
     pub fn sanity(&self) -> Result<(), String> {
         match self {
             AnySearch::Dlx(s) => super::check::sanity(s.dlx()),
-            AnySearch::Bits(s) => s.engine().sanity(),
+            AnySearch::Bits(s) => s.table().sanity(),
         }
     }
 }

@@ -13,11 +13,12 @@
 
 use std::ops::ControlFlow;
 
-use super::bits::Bits;
+use super::bits::Bitsets;
 use super::dlx::Dlx;
-use super::engine::Engine;
 use super::split::{Resume, Subproblem};
+use super::table::Table;
 pub use super::visit::Level;
+use super::visit::{tick_mask, TICK_LOG2};
 pub use super::visit::{Outcome, Stats, Visit, Visitor};
 use super::{OptionId, Problem};
 
@@ -39,9 +40,9 @@ enum Step {
 
 /// A search on one problem; reusable for many runs (each run restores the table). The
 /// table is Knuth's DLX1 ([`Dlx`], the default, for every problem) or option bitsets
-/// ([`Bits`], for problems without multiplicities); both visit the same tree.
-pub struct Search<E: Engine = Dlx> {
-    engine: E,
+/// ([`Bitsets`], for problems without multiplicities); both visit the same tree.
+pub struct Search<T: Table = Dlx> {
+    table: T,
     levels: Vec<Level>,
     stats: Stats,
     tick_mask: u64,
@@ -50,46 +51,46 @@ pub struct Search<E: Engine = Dlx> {
 impl Search<Dlx> {
     /// A search on Knuth's DLX1 table, which takes every problem.
     pub fn new(problem: &Problem) -> Search<Dlx> {
-        Search::with_engine(Dlx::new(problem), problem)
+        Search::with_table(Dlx::new(problem), problem)
     }
 
     pub fn dlx(&self) -> &Dlx {
-        &self.engine
+        &self.table
     }
 }
 
-impl Search<Bits> {
+impl Search<Bitsets> {
     /// A search on option bitsets, or `None` if the problem has multiplicities (or is
-    /// too large for them, see [`Bits::new`]).
-    pub fn bits(problem: &Problem) -> Option<Search<Bits>> {
-        Some(Search::with_engine(Bits::new(problem)?, problem))
+    /// too large for them, see [`Bitsets::new`]).
+    pub fn bits(problem: &Problem) -> Option<Search<Bitsets>> {
+        Some(Search::with_table(Bitsets::new(problem)?, problem))
     }
 }
 
-impl<E: Engine> Search<E> {
-    fn with_engine(engine: E, problem: &Problem) -> Search<E> {
+impl<T: Table> Search<T> {
+    fn with_table(table: T, problem: &Problem) -> Search<T> {
         Search {
             levels: Vec::with_capacity(problem.primary_count() + 1),
-            engine,
+            table,
             stats: Stats::default(),
-            tick_mask: (1 << 12) - 1,
+            tick_mask: tick_mask(TICK_LOG2),
         }
     }
 
     /// The table the search runs on.
-    pub fn engine(&self) -> &E {
-        &self.engine
+    pub fn table(&self) -> &T {
+        &self.table
     }
 
     /// Ticks come every `2^log2` nodes.
     pub fn set_tick_interval(&mut self, log2: u32) {
-        self.tick_mask = (1u64 << log2.min(62)) - 1;
+        self.tick_mask = tick_mask(log2);
     }
 
     /// Counters over every run of this search so far.
     pub fn stats(&self) -> Stats {
         Stats {
-            updates: self.engine.updates(),
+            updates: self.table.updates(),
             ..self.stats
         }
     }
@@ -173,7 +174,7 @@ impl<E: Engine> Search<E> {
     /// X4: begins a level on `item`.
     #[inline]
     fn begin_level(&mut self, item: u32, total: u32, multiple: bool) {
-        let level = self.engine.begin(item, total, multiple);
+        let level = self.table.begin(item, total, multiple);
         self.levels.push(level);
     }
 
@@ -181,21 +182,21 @@ impl<E: Engine> Search<E> {
     #[inline]
     fn apply_top(&mut self) {
         let level = self.levels.last().expect("a level");
-        self.engine.apply(level);
+        self.table.apply(level);
     }
 
     /// X6 (first half): gives back the option at the top level's `x`.
     #[inline]
     fn unapply_top(&mut self) {
         let level = self.levels.last().expect("a level");
-        self.engine.unapply(level);
+        self.table.unapply(level);
     }
 
     /// X7: ends the top level.
     #[inline]
     fn end_level(&mut self) {
         let level = self.levels.pop().expect("a level");
-        self.engine.end(&level);
+        self.table.end(&level);
     }
 
     /// Whether the top level has an option (or, for an item with multiplicities that has
@@ -210,14 +211,14 @@ impl<E: Engine> Search<E> {
     fn replay(&mut self, path: &[u32]) -> Result<(), PathError> {
         debug_assert!(self.levels.is_empty());
         for (level, &pos) in path.iter().enumerate() {
-            let fail = |s: &mut Search<E>| {
+            let fail = |s: &mut Search<T>| {
                 s.unwind(0);
                 Err(PathError { level })
             };
-            if self.engine.solved() {
+            if self.table.solved() {
                 return fail(self);
             }
-            let Some((item, total, multiple)) = self.engine.choose() else {
+            let Some((item, total, multiple)) = self.table.choose() else {
                 return fail(self);
             };
             if pos >= total {
@@ -226,7 +227,7 @@ impl<E: Engine> Search<E> {
             self.begin_level(item, total, multiple);
             for _ in 0..pos {
                 let top = self.levels.last_mut().expect("a level");
-                self.engine.advance(top, true);
+                self.table.advance(top, true);
             }
             self.apply_top();
         }
@@ -241,6 +242,32 @@ impl<E: Engine> Search<E> {
         }
     }
 
+    /// Asks `visitor` whether to go on: at a tick, or (`solution`) with the solution
+    /// the levels hold. If it stops, where a later run resumes.
+    #[inline]
+    fn ask(&self, visitor: &mut impl Visitor, solution: bool) -> Option<Resume> {
+        let visit = Visit {
+            option_first: self.table.option_first(),
+            levels: &self.levels,
+            stats: self.stats(),
+        };
+        let flow = if solution {
+            visitor.solution(&visit)
+        } else {
+            visitor.tick(&visit)
+        };
+        flow.is_break().then(|| Resume {
+            path: visit.path(),
+            visited: solution,
+        })
+    }
+
+    /// Ends a run stopped by the visitor: undoes the levels above `floor`.
+    fn stop(&mut self, floor: usize, resume: Resume) -> Outcome {
+        self.unwind(floor);
+        Outcome::Stopped(resume)
+    }
+
     /// The loop of Algorithm X below the current stack. Stops at `split_depth` (if any),
     /// handing each path there to `frontier` instead of searching further.
     fn search(
@@ -253,57 +280,35 @@ impl<E: Engine> Search<E> {
     ) -> Outcome {
         let mut step = if visited { Step::Leave } else { Step::Enter };
         loop {
-            match step {
+            step = match step {
                 // X2: enter a level.
                 Step::Enter => {
                     if self.stats.nodes & self.tick_mask == 0 {
-                        let visit = Visit {
-                            option_first: self.engine.option_first(),
-                            levels: &self.levels,
-                            stats: self.stats(),
-                        };
-                        if visitor.tick(&visit).is_break() {
-                            let resume = Resume {
-                                path: visit.path(),
-                                visited: false,
-                            };
-                            self.unwind(floor);
-                            return Outcome::Stopped(resume);
+                        if let Some(resume) = self.ask(visitor, false) {
+                            return self.stop(floor, resume);
                         }
                     }
-                    if split_depth.is_some_and(|d| self.levels.len() >= d)
-                        || (split_depth.is_some() && self.engine.solved())
-                    {
+                    if split_depth.is_some_and(|d| self.levels.len() >= d || self.table.solved()) {
                         frontier(self.levels.iter().map(|l| l.pos).collect());
-                        step = Step::Leave;
-                        continue;
-                    }
-                    self.stats.nodes += 1;
-                    if self.engine.solved() {
-                        self.stats.solutions += 1;
-                        let visit = Visit {
-                            option_first: self.engine.option_first(),
-                            levels: &self.levels,
-                            stats: self.stats(),
-                        };
-                        if visitor.solution(&visit).is_break() {
-                            let resume = Resume {
-                                path: visit.path(),
-                                visited: true,
-                            };
-                            self.unwind(floor);
-                            return Outcome::Stopped(resume);
-                        }
-                        step = Step::Leave;
-                        continue;
-                    }
-                    // X3: choose an item.
-                    match self.engine.choose() {
-                        None => step = Step::Leave,
-                        Some((item, total, multiple)) => {
-                            // X4: cover it.
-                            self.begin_level(item, total, multiple);
-                            step = Step::Try;
+                        Step::Leave
+                    } else {
+                        self.stats.nodes += 1;
+                        if self.table.solved() {
+                            self.stats.solutions += 1;
+                            if let Some(resume) = self.ask(visitor, true) {
+                                return self.stop(floor, resume);
+                            }
+                            Step::Leave
+                        } else {
+                            // X3: choose an item.
+                            match self.table.choose() {
+                                None => Step::Leave,
+                                Some((item, total, multiple)) => {
+                                    // X4: cover it.
+                                    self.begin_level(item, total, multiple);
+                                    Step::Try
+                                }
+                            }
                         }
                     }
                 }
@@ -311,28 +316,28 @@ impl<E: Engine> Search<E> {
                 Step::Try => {
                     if self.top_has_option() {
                         self.apply_top();
-                        step = Step::Enter;
+                        Step::Enter
                     } else {
                         // X7: backtrack.
                         self.end_level();
-                        step = Step::Leave;
+                        Step::Leave
                     }
                 }
                 // X6: try again.
                 Step::TryAgain => {
                     self.unapply_top();
                     let top = self.levels.last_mut().expect("a level");
-                    self.engine.advance(top, false);
-                    step = Step::Try;
+                    self.table.advance(top, false);
+                    Step::Try
                 }
                 // X8: leave the level.
                 Step::Leave => {
                     if self.levels.len() <= floor {
                         return Outcome::Complete;
                     }
-                    step = Step::TryAgain;
+                    Step::TryAgain
                 }
-            }
+            };
         }
     }
 }

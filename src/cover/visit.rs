@@ -109,11 +109,21 @@ impl Visit<'_> {
     }
 }
 
+/// Ticks come every `2^TICK_LOG2` nodes unless a search is told otherwise
+/// (`set_tick_interval`).
+pub const TICK_LOG2: u32 = 12;
+
+/// The mask of a node counter that is 0 every `2^log2` nodes.
+pub fn tick_mask(log2: u32) -> u64 {
+    (1u64 << log2.min(62)) - 1
+}
+
 /// Receives solutions (and, every so many nodes, a tick) and may stop the search.
 pub trait Visitor {
     fn solution(&mut self, visit: &Visit<'_>) -> ControlFlow<()>;
 
-    /// Called before entering a node, every `Search::tick_interval` nodes. Breaking here
+    /// Called before entering a node, every `2^TICK_LOG2` nodes (or as set with
+    /// `Search::set_tick_interval`). Breaking here
     /// stops the search so that it can be resumed at exactly this node.
     fn tick(&mut self, _visit: &Visit<'_>) -> ControlFlow<()> {
         ControlFlow::Continue(())

@@ -282,7 +282,7 @@ impl BitVisitor for BitSink<'_> {
     }
 }
 
-fn bit_path_error(e: crate::bitboard::PathError) -> PathError {
+fn bit_path_error(e: PathError) -> PathError {
     PathError { level: e.level }
 }
 

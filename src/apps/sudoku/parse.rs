@@ -5,7 +5,7 @@
 //! contains a letter is read as 16×16 grids, otherwise as 4×4 puzzles, one per line.
 //! Every error names the line and column and says what was expected.
 
-use super::{symbol_range, value, Form, Puzzle, MAX_BOX, MIN_BOX};
+use super::{symbol_range, value, Form, Sudoku, MAX_BOX, MIN_BOX};
 use crate::error::{InputError, Location};
 
 /// One input line: its text and its cells as (character, byte offset, 1-based column).
@@ -34,91 +34,134 @@ fn sizes(power: u32) -> String {
     list.join(", ")
 }
 
-/// Every puzzle in `text`, which was read from `path`, in order.
-pub fn parse(path: &str, text: &str) -> Result<Vec<Puzzle>, InputError> {
-    let lines: Vec<Line<'_>> = text
-        .split('\n')
-        .map(|t| {
-            let text = t.trim_end_matches('\r');
-            Line {
-                text,
-                cells: cells_of(text),
-            }
-        })
-        .collect();
-    let err = |line: usize, col: usize, msg: String| {
-        InputError::at(Location::at_line(path, text, line + 1, col), msg)
-    };
-    let mut puzzles = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let len = lines[i].cells.len();
-        if len == 0 {
-            i += 1;
-            continue;
-        }
-        let block_end = (i..lines.len())
-            .find(|&j| lines[j].cells.is_empty())
-            .unwrap_or(lines.len());
-        let has_letters = lines[i..block_end]
-            .iter()
-            .any(|l| l.cells.iter().any(|(c, _, _)| c.is_ascii_alphabetic()));
-        let one_line = box_for(len, 4).filter(|&b| !(b == 2 && has_letters));
-        if let Some(b) = one_line {
-            puzzles.push(puzzle(path, text, b, Form::Line, i, &lines[i..=i])?);
-            i += 1;
-            continue;
-        }
-        let Some(b) = box_for(len, 2) else {
-            let end = lines[i].text.chars().count() + 1;
-            return Err(err(
-                i,
-                end,
-                format!("a line of {len} cells is neither a whole puzzle nor a row of a grid"),
-            )
-            .with_hint(format!(
-                "a puzzle on one line has {} cells; a grid has that many rows of {} cells",
-                sizes(4),
-                sizes(2)
-            )));
-        };
-        let n = b * b;
+/// The text being read: its name (for messages), itself, and its lines.
+struct Input<'a> {
+    path: &'a str,
+    text: &'a str,
+    lines: Vec<Line<'a>>,
+}
+
+impl<'a> Input<'a> {
+    fn new(path: &'a str, text: &'a str) -> Input<'a> {
+        let lines = (text.split('\n'))
+            .map(|t| {
+                let text = t.trim_end_matches('\r');
+                Line {
+                    text,
+                    cells: cells_of(text),
+                }
+            })
+            .collect();
+        Input { path, text, lines }
+    }
+
+    /// An error at 0-based line `line`, 1-based column `col`.
+    fn err(&self, line: usize, col: usize, msg: String) -> InputError {
+        InputError::at(Location::at_line(self.path, self.text, line + 1, col), msg)
+    }
+
+    /// The column just past the end of line `i` (1 past the input's end).
+    fn end_of(&self, i: usize) -> usize {
+        self.lines.get(i).map_or(1, |l| l.text.chars().count() + 1)
+    }
+
+    /// Whether the block of non-blank lines from line `i` has a letter in it.
+    fn block_has_letters(&self, i: usize) -> bool {
+        let rest = &self.lines[i..];
+        let block = rest.iter().take_while(|l| !l.cells.is_empty());
+        block
+            .flat_map(|l| &l.cells)
+            .any(|(c, _, _)| c.is_ascii_alphabetic())
+    }
+
+    /// The puzzle of lines `first..first + count`.
+    fn puzzle(
+        &self,
+        b: usize,
+        form: Form,
+        first: usize,
+        count: usize,
+    ) -> Result<Sudoku, InputError> {
+        let lines = &self.lines[first..first + count];
+        puzzle(self.path, self.text, b, form, first, lines)
+    }
+
+    /// Checks that the `n` lines from line `i` are the rows of an `n`×`n` grid.
+    fn check_grid(&self, i: usize, n: usize) -> Result<(), InputError> {
         for j in i..i + n {
-            let Some(line) = lines.get(j).filter(|l| !l.cells.is_empty()) else {
-                let col = lines.get(j).map_or(1, |l| l.text.chars().count() + 1);
-                return Err(err(
-                    j,
-                    col,
-                    format!(
-                        "the {n}×{n} grid that starts on line {} has only {} rows",
-                        i + 1,
-                        j - i
-                    ),
-                )
-                .with_hint(format!(
-                    "a {n}×{n} grid has {n} lines of {n} cells; blank lines separate grids"
-                )));
+            let Some(line) = self.lines.get(j).filter(|l| !l.cells.is_empty()) else {
+                return Err(self
+                    .err(
+                        j,
+                        self.end_of(j),
+                        format!(
+                            "the {n}×{n} grid that starts on line {} has only {} rows",
+                            i + 1,
+                            j - i
+                        ),
+                    )
+                    .with_hint(format!(
+                        "a {n}×{n} grid has {n} lines of {n} cells; blank lines separate grids"
+                    )));
             };
             if line.cells.len() != n {
                 let col = match line.cells.get(n) {
                     Some(&(_, _, col)) => col,
-                    None => line.text.chars().count() + 1,
+                    None => self.end_of(j),
                 };
-                return Err(err(
-                    j,
-                    col,
-                    format!(
-                        "this row has {} cells, but the grid that starts on line {} has rows of {n}",
-                        line.cells.len(),
-                        i + 1
-                    ),
-                )
-                .with_hint(format!(
-                    "every row of a {n}×{n} grid has {n} cells; `.` or `0` is an empty cell"
-                )));
+                return Err(self
+                    .err(
+                        j,
+                        col,
+                        format!(
+                            "this row has {} cells, but the grid that starts on line {} has rows of {n}",
+                            line.cells.len(),
+                            i + 1
+                        ),
+                    )
+                    .with_hint(format!(
+                        "every row of a {n}×{n} grid has {n} cells; `.` or `0` is an empty cell"
+                    )));
             }
         }
-        puzzles.push(puzzle(path, text, b, Form::Grid, i, &lines[i..i + n])?);
+        Ok(())
+    }
+}
+
+/// Every puzzle in `text`, which was read from `path`, in order.
+pub fn parse(path: &str, text: &str) -> Result<Vec<Sudoku>, InputError> {
+    let input = Input::new(path, text);
+    let mut puzzles = Vec::new();
+    let mut i = 0;
+    while i < input.lines.len() {
+        let len = input.lines[i].cells.len();
+        if len == 0 {
+            i += 1;
+            continue;
+        }
+        // Sixteen cells with a letter in their block are a row of a 16×16 grid.
+        let one_line = box_for(len, 4).filter(|&b| !(b == 2 && input.block_has_letters(i)));
+        if let Some(b) = one_line {
+            puzzles.push(input.puzzle(b, Form::Line, i, 1)?);
+            i += 1;
+            continue;
+        }
+        let Some(b) = box_for(len, 2) else {
+            return Err(input
+                .err(
+                    i,
+                    input.end_of(i),
+                    format!("a line of {len} cells is neither a whole puzzle nor a row of a grid"),
+                )
+                .with_hint(format!(
+                    "a puzzle on one line has {} cells; a grid has that many rows of {} cells",
+                    sizes(4),
+                    sizes(2)
+                )));
+        };
+        let n = b * b;
+        input.check_grid(i, n)?;
+        puzzles.push(input.puzzle(b, Form::Grid, i, n)?);
         i += n;
     }
     if puzzles.is_empty() {
@@ -139,7 +182,7 @@ fn puzzle(
     form: Form,
     first: usize,
     lines: &[Line<'_>],
-) -> Result<Puzzle, InputError> {
+) -> Result<Sudoku, InputError> {
     let n = b * b;
     let mut cells = Vec::with_capacity(n * n);
     let mut at = Vec::with_capacity(n * n);
@@ -160,7 +203,7 @@ fn puzzle(
             at.push((l as u32, off as u32));
         }
     }
-    Ok(Puzzle {
+    Ok(Sudoku {
         box_size: b,
         cells,
         form,

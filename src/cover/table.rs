@@ -2,7 +2,7 @@
 //! begin a level on it (X4), take and give back an option (X5, X6), step to the next
 //! option and end the level (X7). Two tables answer: Knuth's DLX1 node table
 //! ([`super::dlx::Dlx`], every problem, multiplicities included) and option bitsets
-//! ([`super::bits::Bits`], problems without multiplicities).
+//! ([`super::bits::Bitsets`], problems without multiplicities).
 //!
 //! # Guarantees
 //! Both tables choose the same item (the first primary item of minimum length, as dlx1
@@ -13,7 +13,7 @@ use super::dlx::Dlx;
 use super::visit::Level;
 
 /// A table that Algorithm X can run on, undoing every step in reverse order.
-pub trait Engine {
+pub trait Table {
     /// True when no primary item is left to cover: the choices made form a solution.
     fn solved(&self) -> bool;
     /// X3: the item to branch on, its branching degree and whether it has
@@ -38,7 +38,7 @@ pub trait Engine {
     fn option_first(&self) -> &[u32];
 }
 
-impl Engine for Dlx {
+impl Table for Dlx {
     #[inline]
     fn solved(&self) -> bool {
         self.rlink[0] == 0

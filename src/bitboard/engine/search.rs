@@ -1,0 +1,295 @@
+//! The search loop. Each turn enters the child chosen last (a solution, a node at the
+//! cut, a node the memo counts, or a node to open), then moves the top level on: gives
+//! back the copy its last choice took, tries its next options until one's child is not
+//! dead, and when none is left backs up (pops the level, recording its count).
+
+use std::ops::ControlFlow;
+
+use crate::bitboard::visitor::BitVisitor;
+use crate::bitboard::word::Word;
+use crate::cover::search::PathError;
+use crate::cover::Resume;
+
+use super::fit::Fits;
+use super::{BitEngine, Filled, NONE, PARTIAL};
+
+/// A child about to be entered: its state, its count if the memo or the tails know it,
+/// and its list (entries and fit bits) if its parent looked ahead
+/// ([`BitEngine::first_list`]).
+#[derive(Copy, Clone)]
+struct Child<M, const F: usize> {
+    filled: Filled<M, F>,
+    avail: u64,
+    left: u64,
+    recorded: Option<u64>,
+    list: Option<(u32, u32, u64)>,
+}
+
+/// What the top level's options are tried against: its state.
+#[derive(Copy, Clone)]
+struct Parent<M, const F: usize> {
+    filled: Filled<M, F>,
+    avail: u64,
+    left: u64,
+    front: u32,
+    mirrored: M,
+    depth: usize,
+}
+
+impl<M: Word, const F: usize> BitEngine<M, F> {
+    /// Searches the subtree below the node `floor` choices down `path` (the first
+    /// `floor` positions of it): every solution goes to `visitor`; with `cut`, nodes
+    /// `cut` levels below the floor are handed to `on_cut` (as paths) instead of being
+    /// searched. A longer `path` resumes a stopped run at the node it names (already
+    /// searched if `visited`). Returns where the visitor stopped the search, if it did.
+    pub fn search<V: BitVisitor, const FILL: bool>(
+        &mut self,
+        floor: usize,
+        path: &[u32],
+        visited: bool,
+        cut: Option<usize>,
+        visitor: &mut V,
+        on_cut: &mut impl FnMut(&[u32]),
+    ) -> Result<Option<Resume>, PathError> {
+        let (filled, avail, left) = self.replay(path, floor)?;
+        // The stack changes from here on.
+        self.replayed = None;
+        let cut = cut.map_or(usize::MAX, |c| floor + c);
+        // Counting only: subtrees' counts can be looked up and recorded.
+        let memo_fits = !FILL && cut == usize::MAX && self.memo.0 > 0 && self.signature.full > 0;
+        // Not before the engine has searched a while (checked here and at ticks): a
+        // small search is over before the table's first touches (cache misses, page
+        // faults) pay off. Levels opened before it starts are recorded all the same.
+        let mut memo_on = memo_fits && self.start_memo();
+        let mut child = (!visited).then_some(Child {
+            filled,
+            avail,
+            left,
+            recorded: None,
+            list: None,
+        });
+        loop {
+            if let Some(node) = child.take() {
+                self.ticks += 1;
+                if self.ticks & self.tick_mask == 0 {
+                    memo_on = memo_fits && self.start_memo();
+                    let done = self.progress(floor);
+                    if visitor.tick(done).is_break() {
+                        return Ok(Some(self.stopped(false)));
+                    }
+                }
+                if self.enter::<V, FILL>(node, cut, visitor, on_cut).is_break() {
+                    return Ok(Some(self.stopped(true)));
+                }
+            }
+            if self.stack.len() <= floor {
+                return Ok(None);
+            }
+            self.give_back();
+            child = self.next_child(memo_on);
+            if child.is_none() {
+                self.back_up(memo_on);
+            }
+        }
+    }
+
+    /// Enters `node`, a child of the top level (or the node the search starts at): a
+    /// solution goes to the visitor, a node at the cut to `on_cut`, a node whose count
+    /// is known is counted, any other is opened. Breaks if the visitor stops.
+    #[inline(always)]
+    fn enter<V: BitVisitor, const FILL: bool>(
+        &mut self,
+        node: Child<M, F>,
+        cut: usize,
+        visitor: &mut V,
+        on_cut: &mut impl FnMut(&[u32]),
+    ) -> ControlFlow<()> {
+        if node.filled[0] == self.t.full {
+            if !self.t.use_all || node.avail == 0 {
+                if cut != usize::MAX {
+                    self.fill_path();
+                    on_cut(&self.path);
+                } else {
+                    return self.found::<V, FILL>(visitor);
+                }
+            }
+        } else if self.stack.len() >= cut {
+            self.fill_path();
+            on_cut(&self.path);
+        } else if let Some(n) = node.recorded {
+            self.stats.solutions += n;
+            return visitor.solutions(n);
+        } else {
+            match node.list {
+                Some((from, to, fit)) => {
+                    self.push(&node.filled, node.avail, node.left, (from, to, 0), fit)
+                }
+                None => {
+                    self.open(&node.filled, node.avail, node.left);
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Hands the solution the stack holds to `visitor` (its placements if `FILL`).
+    #[inline(always)]
+    fn found<V: BitVisitor, const FILL: bool>(&mut self, visitor: &mut V) -> ControlFlow<()> {
+        self.stats.solutions += 1;
+        if FILL {
+            self.solution.clear();
+            for l in &self.stack {
+                let e = self.t.lists[l.chosen as usize];
+                let o = self.t.option_in(l.front, e.option());
+                self.solution.push(self.t.places[o as usize]);
+            }
+        }
+        visitor.solution(&self.solution)
+    }
+
+    /// Gives back the copy of its piece that the top level's last choice took.
+    #[inline(always)]
+    fn give_back(&mut self) {
+        let top = self.stack.last_mut().expect("above the floor");
+        if top.chosen != NONE {
+            let piece = self.t.lists[top.chosen as usize].piece();
+            self.left[piece as usize] += 1;
+            top.chosen = NONE;
+        }
+    }
+
+    /// Tries the top level's next options that fit, in list order, until one's child
+    /// is not dead: that option becomes the level's choice, its copy is taken, and its
+    /// child is returned. `None` when the level has no option left.
+    #[inline(always)]
+    fn next_child(&mut self, memo_on: bool) -> Option<Child<M, F>> {
+        let depth = self.stack.len();
+        let top = self.stack.last().expect("above the floor");
+        let parent = Parent {
+            filled: top.filled,
+            avail: top.avail,
+            left: top.left,
+            front: top.front,
+            mirrored: top.mirrored,
+            depth,
+        };
+        let mut fits = Fits {
+            bits: top.fit,
+            from: top.fit_from,
+            end: top.end,
+        };
+        let fm = parent.filled[parent.front as usize];
+        let ahead = self.looks_ahead(depth);
+        let mut nodes = 0;
+        let mut chosen = None;
+        while let Some(k) = fits.next(&self.t.lists, fm, parent.avail) {
+            nodes += 1;
+            if let Some(child) = self.try_option(k, &parent, ahead, memo_on) {
+                chosen = Some((k, child));
+                break;
+            }
+        }
+        self.stats.nodes += nodes;
+        let top = self.stack.last_mut().expect("above the floor");
+        (top.fit, top.fit_from) = (fits.bits, fits.from);
+        let (k, child) = chosen?;
+        top.next = k + 1;
+        top.chosen = k;
+        let piece = self.t.lists[k as usize].piece();
+        self.left[piece as usize] -= 1;
+        Some(child)
+    }
+
+    /// Whether the children of a level `depth` deep have their lists found before they
+    /// are entered ([`super::super::Tuning::look_ahead`]): with one front, a board of
+    /// one word and the usual rule below, a child with no option that fits is then
+    /// never entered. (On boards of two words the look costs more than it saves.)
+    #[inline(always)]
+    fn looks_ahead(&self, depth: usize) -> bool {
+        F == 1
+            && M::BITS == u64::BITS
+            && self.t.look_ahead
+            && depth as u32 >= self.t.piece_depth
+            && self.firsts.len() <= depth
+    }
+
+    /// The child of `parent` through entry `k` of the lists, if it is not dead: not
+    /// without an option that fits (when looking `ahead`), not by the region test. With
+    /// `memo_on`, its count if the tails or the memo know it.
+    #[inline(always)]
+    fn try_option(
+        &mut self,
+        k: u32,
+        parent: &Parent<M, F>,
+        ahead: bool,
+        memo_on: bool,
+    ) -> Option<Child<M, F>> {
+        let e = self.t.lists[k as usize];
+        let piece = e.piece();
+        let avail = if self.left[piece as usize] == 1 {
+            parent.avail & !(1 << piece)
+        } else {
+            parent.avail
+        };
+        let (filled, m0) = if F == 1 {
+            // One numbering: the entry's own mask is all there is to add.
+            let mut child = parent.filled;
+            child[0] = child[0] | e.mask;
+            (child, e.mask)
+        } else if parent.front == 0 {
+            (self.place(&parent.filled, e.option()), e.mask)
+        } else {
+            let o = self.t.option_in(parent.front, e.option());
+            (self.place(&parent.filled, o), self.t.masks[o as usize])
+        };
+        let left = parent.left - self.signature.weight[piece as usize];
+        let mut list = None;
+        if ahead && filled[0] != self.t.full {
+            list = Some(self.first_list(filled[0], avail)?);
+        }
+        if self.dead(filled[0], avail, m0) {
+            return None;
+        }
+        // Looked up after the region test: a dead child needs no look-up, and the
+        // look-up's cache miss overlapped the test less than it cost.
+        let recorded = if memo_on {
+            let mirrored = self.image_of_child(parent.mirrored, parent.front, e.option());
+            self.look_up((filled[0], mirrored), left, avail, parent.depth)
+        } else {
+            None
+        };
+        Some(Child {
+            filled,
+            avail,
+            left,
+            recorded,
+            list,
+        })
+    }
+
+    /// The count of a child `depth` choices deep (its parent's depth) with filled
+    /// squares and their mirror image `state`, copies `left` of the pieces `avail`:
+    /// near the leaves through the tails, else through the memo.
+    #[inline(always)]
+    fn look_up(&mut self, state: (M, M), left: u64, avail: u64, depth: usize) -> Option<u64> {
+        self.tail_count(state, left, avail, depth).or_else(|| {
+            let key = self.memo_key(state.0, state.1, avail, depth);
+            self.table.as_ref()?.get(key, left)
+        })
+    }
+
+    /// Pops the top level, all of whose options are tried, and records the count of
+    /// its subtree in the memo (unless it was replayed, having seen only part of it).
+    #[inline(always)]
+    fn back_up(&mut self, memo_on: bool) {
+        let done = self.stack.pop().expect("above the floor");
+        if memo_on && done.base != PARTIAL {
+            let depth = self.stack.len();
+            let key = self.memo_key(done.filled[0], done.mirrored, done.avail, depth);
+            let memo = self.table.as_mut().expect("made above");
+            let count = self.stats.solutions - done.base;
+            let nodes = self.stats.nodes - done.base_nodes;
+            memo.put(key, done.left, count, nodes);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! The bitboard engine's heuristics ([`Tuning`]): how squares are numbered, which
+//! fronts are weighed, how long the lists' keys are, when the memo starts, and the
+//! choice of them for a puzzle ([`Tuning::for_puzzle`]).
+
+use crate::model::Puzzle;
+
+use super::frame::Order;
+
+/// The engine's heuristics (the defaults are what the benchmarks chose).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// How squares are numbered.
+    pub order: Order,
+    /// Flood steps the dead-region test takes per region before taking it as open (0
+    /// turns the test off).
+    pub region_cap: u32,
+    /// The numberings whose first empty squares the branching square is chosen from,
+    /// as a bit set: bit `f` set uses numbering `f`, which is the base numbering with
+    /// the minor direction reversed if `f & 1`, the major one if `f & 2`, and rows and
+    /// columns swapped if `f & 4`. Numbering 0 is always in; `1` alone is plain "first
+    /// empty square".
+    pub fronts: u8,
+    /// In nodes less than this many choices deep (the root at least), branch on a piece
+    /// used exactly once when it has fewer options than every front square.
+    pub piece_depth: u32,
+    /// A front square with at most this many fitting options is branched on without
+    /// counting the other fronts' (fewer nodes are not worth the counting below this).
+    pub good_enough: u32,
+    /// At the root, branch on a piece used exactly once if it has at most this many
+    /// options, even if a front square has fewer (0: only if it has fewer).
+    pub root_piece: u32,
+    /// Options are listed by the state of this many squares after the first empty one
+    /// (`2^window` lists per square; 0 is one list)...
+    pub window: u32,
+    /// ... and, with more than one front, of this many squares from the one before the
+    /// first empty square's neighbour in the next column (or row) of the numbering:
+    /// `2^(window + beside)` lists per square and front, at most `2^16`.
+    pub beside: u32,
+    /// Counting searches keep a memo of subtree counts with up to `2^memo_bits` slots
+    /// per engine (0: none) ...
+    pub memo_bits: u32,
+    /// ... from the first subtree they start after this many nodes: a small search is
+    /// over before the table's first touches (cache misses, page faults) pay off.
+    pub memo_after: u64,
+    /// With one front on a board of one word, find a child's list (and whether any of
+    /// its options fits) before the child is entered (`BitEngine::first_list` in
+    /// `engine/branch.rs`).
+    pub look_ahead: bool,
+    /// One-front counting searches with every piece to be placed count a node with at
+    /// most this many placements left through the counts of its filled squares
+    /// (`tails.rs`; 0: never).
+    pub tails: u32,
+    /// A piece (its index in the puzzle's set) that every search over the tables
+    /// branches on first, through lists of its own ([`super::BitSearch::parts`]): its options
+    /// stay in the tables, for those lists, but are in no other (where, the piece
+    /// placed, they would only be tested and never fit).
+    pub unlisted: Option<usize>,
+}
+
+impl Tuning {
+    /// A `region_cap` chosen from the pieces: one step (isolated squares) when the
+    /// smallest piece has at most 2 cells, else one more than its size but at most 4
+    /// (more steps find few more dead regions than they cost on the pentomino boards).
+    pub const AUTO: u32 = u32::MAX;
+
+    /// The flood steps of the dead-region test for `puzzle` ([`Tuning::region_cap`],
+    /// with [`Tuning::AUTO`] resolved).
+    pub fn region_steps(&self, puzzle: &Puzzle) -> u32 {
+        let min_size = smallest_piece(puzzle).unwrap_or(1);
+        match self.region_cap {
+            Tuning::AUTO if min_size <= 2 => 1,
+            Tuning::AUTO => (min_size + 1).min(4),
+            cap => cap,
+        }
+    }
+
+    /// The heuristics [`super::BitSearch::new`] chooses for `puzzle`.
+    pub fn for_puzzle(puzzle: &Puzzle) -> Tuning {
+        let b = &puzzle.board;
+        let order = if b.height <= b.width {
+            Order::ColumnMajor
+        } else {
+            Order::RowMajor
+        };
+        // Square-ish boards gain from choosing among several fronts (Scott's board: 12
+        // times fewer nodes than one, 2 times faster); on long ones, filling along the
+        // short side from one end is already tight; with pieces of one or two squares (a front
+        // square has at most 2 options) there is nothing to choose; and when a fifth of
+        // the frame or more is blocked (NOI2005's triangle), fronts start on the blocked
+        // part: there the other fronts cost more than they save (`examples/
+        // tiling_stats.rs` with `POLYX_SWEEP=1` measures the pentomino boards).
+        let (long, short) = (b.width.max(b.height), b.width.min(b.height));
+        let smallest = smallest_piece(puzzle).unwrap_or(0);
+        let open = b.open_count() as i64;
+        let frame = i64::from(b.width) * i64::from(b.height);
+        let tuning = if 2 * long <= 3 * short && smallest >= 3 && 5 * open >= 4 * frame {
+            Tuning::default()
+        } else {
+            // The key reads the rest of the front square's column (row) and two
+            // squares more, which an option starting there mostly reaches, but no
+            // further than twice the largest piece, and 8 squares at most: longer keys'
+            // tables cost more than their searches save. A board of two words keeps 6
+            // (its search never looks ahead, see `Tuning::look_ahead`, and 8 made
+            // NOI2005's triangle slower).
+            let largest = piece_sizes(puzzle).max().unwrap_or(0);
+            let window = if frame <= i64::from(u64::BITS) {
+                (short.max(0) as u32 + 2).min(2 * largest).clamp(1, 8)
+            } else {
+                6
+            };
+            Tuning {
+                fronts: 1,
+                piece_depth: 1,
+                window,
+                beside: 0,
+                ..Tuning::default()
+            }
+        };
+        Tuning { order, ..tuning }
+    }
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            order: Order::ColumnMajor,
+            region_cap: Tuning::AUTO,
+            // Numberings 0, 2, 4 and 6: from each end of both directions, the minor
+            // direction never reversed. The other four mostly reach the same squares
+            // (the two ends of one column or row) and cost their tables more than the
+            // few nodes they save (Scott's board, 8x8-square).
+            fronts: 0x55,
+            // Pieces weighed against fronts at the root and the next level only: with
+            // good enough at 4, a piece deeper down rarely wins.
+            piece_depth: 2,
+            // Weighing is cheap since fronts share their lists: 4 takes fewer nodes and
+            // less time than 6 on Scott's board and 8x8-square (3 is as fast, 2
+            // slower).
+            good_enough: 4,
+            root_piece: 64,
+            window: 2,
+            beside: 3,
+            // Up to 2^14 slots (512 KiB per thread), with subtrees of 2 nodes or more
+            // recorded (`MEMO_MIN_NODES` in `engine/count.rs`): 2^13 or 2^15 slots, or
+            // 3 or 4 nodes, are slower on 6x10 or NOI2005.
+            memo_bits: 14,
+            // The memo's pages are written when it is made (see `memo.rs`), so an early
+            // start pays on the benchmark boards; earlier still costs Scott's board.
+            memo_after: 1 << 14,
+            look_ahead: true,
+            tails: 5,
+            unlisted: None,
+        }
+    }
+}
+
+/// The sizes of the pieces with copies left.
+fn piece_sizes(puzzle: &Puzzle) -> impl Iterator<Item = u32> + '_ {
+    (puzzle.set.pieces.iter())
+        .zip(&puzzle.remaining)
+        .filter(|(_, &r)| r > 0)
+        .map(|(p, _)| p.shape.len() as u32)
+}
+
+/// The size of the smallest piece with copies left, if any.
+fn smallest_piece(puzzle: &Puzzle) -> Option<u32> {
+    piece_sizes(puzzle).min()
+}
