@@ -1,15 +1,15 @@
 //! Tiling benchmarks: the solver's `count` with each engine on the puzzles of the speed
 //! issue, and the plain C DLX (`/work/shared/bench/refdlx.c`, built here with `cc -O2`)
 //! on the same questions as the yardstick; prints polyx time / refdlx time per case.
-//! Pieces and boards are built by hand (`polyx::bitboard::samples`).
+//! Pieces and boards are built by hand (`polyx::model::samples`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use polyx::bitboard::samples::*;
 use polyx::cover::{knuth, Problem};
+use polyx::model::samples::*;
 use polyx::model::Puzzle;
 use polyx::solve::{Engine, Solver, SymmetryMode};
 

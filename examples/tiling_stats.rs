@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use polyx::bitboard::samples::*;
+use polyx::model::samples::*;
 use polyx::model::Puzzle;
 use polyx::solve::{Engine, Solver, SymmetryMode};
 
@@ -74,7 +74,7 @@ fn main() {
 #[allow(dead_code)]
 fn sweep() {
     use polyx::bitboard::{BitSearch, Tuning};
-    use polyx::model::symmetry::Reduction;
+    use polyx::symmetry::Reduction;
     for (name, puzzle) in [
         ("6x10", pentomino_rectangle(10, 6)),
         ("5x12", pentomino_rectangle(12, 5)),

@@ -11,8 +11,8 @@
 //! which are then built and held once.
 
 use crate::geom::Cell;
-use crate::model::symmetry::Group;
 use crate::model::{Puzzle, Square};
+use crate::symmetry::Group;
 
 use super::doomed::Doomed;
 use super::{Bits, Tuning};

@@ -24,15 +24,14 @@ mod engine;
 mod layout;
 mod memo;
 mod mirror;
-pub mod samples;
 mod tails;
 
 use std::ops::{BitAnd, BitOr, ControlFlow, Not, Shl, Shr};
 use std::sync::Arc;
 
 use crate::cover::{Resume, Stats};
-use crate::model::symmetry::{Group, Reduction};
 use crate::model::Puzzle;
+use crate::symmetry::{Group, Reduction};
 
 pub use engine::PathError;
 pub use layout::Order;

@@ -5,10 +5,10 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 
-use super::samples::*;
 use super::{BitSearch, Order, Tuning};
 use crate::cover::{Search, Visit};
 use crate::geom::{Cell, Shape};
+use crate::model::samples::*;
 use crate::model::{Board, Piece, PieceSet, Puzzle, Square};
 
 /// Every solution of the DLX engine, as sorted placement sets, sorted.
@@ -323,7 +323,7 @@ proptest! {
     fn random_puzzles_match_dlx(case in puzzles()) {
         if let Some((puzzle, reduce)) = case {
             let allowed = if reduce {
-                crate::model::symmetry::Reduction::new(&puzzle).allowed
+                crate::symmetry::Reduction::new(&puzzle).allowed
             } else {
                 all(&puzzle)
             };
@@ -378,7 +378,7 @@ fn applies_says_exactly_when_new_gives_an_engine() {
 /// Nodes of a full count under `tuning` (None: the choice of [`BitSearch::new`]),
 /// without the memo of counts.
 fn nodes(puzzle: &Puzzle, tuning: Option<Tuning>) -> (u64, u64) {
-    let allowed = crate::model::symmetry::Reduction::new(puzzle).allowed;
+    let allowed = crate::symmetry::Reduction::new(puzzle).allowed;
     let mut s = match tuning {
         Some(t) => BitSearch::with_tuning(puzzle, &allowed, t),
         None => BitSearch::new(puzzle, &allowed),
@@ -455,7 +455,7 @@ fn the_memo_of_counts_shrinks_the_tree() {
     // By default the memo waits for 16,384 nodes: a small search (3x20, about 4,400
     // nodes) never uses it, so its nodes are those of the search without a memo.
     let p = pentomino_rectangle(20, 3);
-    let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
+    let allowed = crate::symmetry::Reduction::new(&p).allowed;
     let mut default = BitSearch::new(&p, &allowed).expect("applies");
     let count = default.count();
     assert_eq!((count, default.stats().nodes), nodes(&p, None));
@@ -473,7 +473,7 @@ fn the_memo_takes_a_state_and_its_mirror_image_as_one() {
     ] {
         let p = pentomino_rectangle(w, h);
         let allowed = if reduce {
-            crate::model::symmetry::Reduction::new(&p).allowed
+            crate::symmetry::Reduction::new(&p).allowed
         } else {
             all(&p)
         };
@@ -494,7 +494,7 @@ fn the_tails_shrink_the_tree() {
     // 6x10 reduced, one thread: 616,190 nodes without the tails, 126,092 with tails of
     // five placements; NOI2005's board 1,165,092 and 511,279.
     let p = pentomino_rectangle(10, 6);
-    let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
+    let allowed = crate::symmetry::Reduction::new(&p).allowed;
     let mut nodes = Vec::new();
     for tails in [0, 5] {
         let tuning = Tuning {
@@ -516,7 +516,7 @@ fn the_mirror_and_the_tails_serve_one_front_only() {
     // and the tails made its tree larger; with one front both shrink it.
     // (6x10 is searched with one front, Scott's board with 4.)
     for (p, one_front) in [(pentomino_rectangle(10, 6), true), (scott(), false)] {
-        let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
+        let allowed = crate::symmetry::Reduction::new(&p).allowed;
         let mut s = BitSearch::new(&p, &allowed).expect("applies");
         s.count();
         assert!(s.stats().nodes > 1 << 14);
@@ -601,7 +601,7 @@ fn tails_count_only_their_pieces_and_mirror_only_what_they_allow() {
     ];
     for (p, reduce) in cases {
         let allowed = if reduce {
-            crate::model::symmetry::Reduction::new(&p).allowed
+            crate::symmetry::Reduction::new(&p).allowed
         } else {
             all(&p)
         };
@@ -629,7 +629,7 @@ fn the_parts_of_a_reduction_shrink_the_tree() {
     // Scott's board: X on a diagonal is a symmetric representative; below it the
     // second piece (I) takes half of its placements.
     let p = scott();
-    let reduction = crate::model::symmetry::Reduction::new(&p);
+    let reduction = crate::symmetry::Reduction::new(&p);
     let parts = reduction.parts(&p);
     assert_eq!(parts.len(), 2);
     let mut whole = BitSearch::new(&p, &reduction.allowed).expect("applies");
@@ -662,7 +662,7 @@ fn a_one_front_engine_keeps_the_usual_rule_for_the_second_piece() {
     // memo, 4.85 M against 3.54 M; with it, in a run, 2.70 M against 1.58 M).
     let (board, set) = crate::model::load_puzzle("noi2005", None).unwrap();
     let p = Puzzle::new(board, set).unwrap();
-    let reduction = crate::model::symmetry::Reduction::new(&p);
+    let reduction = crate::symmetry::Reduction::new(&p);
     let parts = reduction.parts(&p);
     assert_eq!(parts.len(), 2);
     let mut whole = BitSearch::new(&p, &reduction.allowed).expect("applies");
@@ -741,7 +741,7 @@ fn the_look_ahead_enters_no_child_without_an_option() {
     // try the same options, so they count the same nodes and solutions, and the one
     // that looks ahead enters fewer nodes: the children with no option that fits.
     let p = pentomino_rectangle(12, 5);
-    let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
+    let allowed = crate::symmetry::Reduction::new(&p).allowed;
     // (5x12 is searched from one front, the choice of `BitSearch::new`.)
     assert_eq!(BitSearch::tuning(&p).fronts, 1);
     let run = |look_ahead: bool| {
@@ -774,7 +774,7 @@ fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
     // representatives no symmetry maps the options onto themselves, and each numbering
     // has its own block.
     let p = scott();
-    let reduction = crate::model::symmetry::Reduction::new(&p);
+    let reduction = crate::symmetry::Reduction::new(&p);
     let tuning = Tuning::default();
     let group = Some(&reduction.group);
     let shared = Tables::<u64>::new(&p, &all(&p), &tuning, group).expect("fits a word");
@@ -856,7 +856,7 @@ fn filtering_keeps_the_piece_lists_whole() {
     // branch on one), kept sorted by size, not in the order they lie in. Filtered by
     // the placements they were built from, the tables keep every list as it was.
     let p = scott();
-    let reduction = crate::model::symmetry::Reduction::new(&p);
+    let reduction = crate::symmetry::Reduction::new(&p);
     let allowed = reduction.allowed;
     let group = Some(&reduction.group);
     let built = Tables::<u64>::new(&p, &allowed, &Tuning::default(), group).expect("fits a word");
@@ -1006,7 +1006,7 @@ fn engines_of_every_width_find_dlx_solutions() {
     // One front, up to 4 fronts (the default for square boards) and all eight, each on
     // its own engine width, give DLX's solutions (Scott's board, X restricted).
     let p = scott();
-    let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
+    let allowed = crate::symmetry::Reduction::new(&p).allowed;
     let want = dlx_solutions(&p, &allowed);
     for (fronts, width) in [(1u8, 1), (0x55, 4), (0xff, 8)] {
         let tuning = Tuning {

@@ -8,6 +8,7 @@ mod games;
 mod merge;
 mod noi;
 mod output;
+mod progress;
 mod show;
 mod solve;
 
