@@ -69,7 +69,7 @@ fn main() {
 #[allow(dead_code)]
 fn sweep() {
     use polyx::bitboard::{BitSearch, Tuning};
-    use polyx::model::symmetry::Reduction;
+    use polyx::symmetry::Reduction;
     for (name, puzzle) in [
         ("6x10", builtin("6x10")),
         ("5x12", builtin("5x12")),

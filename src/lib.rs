@@ -9,7 +9,7 @@
 //!
 //! The pipeline: load a board and its piece set ([`model::library`]), check them against
 //! each other and list the placements ([`model::Puzzle`]), search ([`solve::Solver`], or
-//! [`run::run`] on all cores), and draw the tilings ([`render`]). The twelve pentominoes
+//! [`solve::run`] on all cores), and draw the tilings ([`render`]). The twelve pentominoes
 //! fill the 3×20 rectangle in 8 ways, 2 up to its symmetries:
 //!
 //! ```
@@ -46,8 +46,10 @@ pub mod error;
 pub mod geom;
 pub mod input;
 pub mod model;
+pub mod output;
 pub mod render;
 pub mod run;
 pub mod solve;
+pub mod symmetry;
 
 pub use error::{Error, InputError, Location, Result};

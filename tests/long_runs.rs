@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command;
 use polyx::model::{load_puzzle, Puzzle};
 use polyx::run::{self, Options, Shard};
-use polyx::solve::{Engine, Solver, SymmetryMode};
+use polyx::solve::{self, Engine, Solver, SymmetryMode};
 
 fn solver(board: &str, mode: SymmetryMode) -> Solver {
     let (b, s) = load_puzzle(board, None).unwrap();
@@ -39,7 +39,7 @@ fn exact_nodes(solver: &Solver) -> bool {
 }
 
 fn count(solver: &Solver, opts: &Options) -> run::LongReport {
-    run::run(solver, opts, &mut |_| ControlFlow::Continue(())).unwrap()
+    solve::run(solver, opts, &mut |_| ControlFlow::Continue(())).unwrap()
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -172,7 +172,7 @@ fn printing_resumes_after_what_was_printed() {
         printing: true,
         ..Options::default()
     };
-    run::run(&s, &opts, &mut |t| {
+    solve::run(&s, &opts, &mut |t| {
         all.push(t.clone());
         ControlFlow::Continue(())
     })
@@ -189,7 +189,7 @@ fn printing_resumes_after_what_was_printed() {
             node_budget: Some(20_000),
             ..Options::default()
         };
-        let r = run::run(&s, &opts, &mut |t| {
+        let r = solve::run(&s, &opts, &mut |t| {
             printed.push(t.clone());
             ControlFlow::Continue(())
         })
@@ -213,7 +213,7 @@ fn limits_give_the_first_solutions_in_order() {
             limit: Some(limit),
             ..Options::default()
         };
-        let r = run::run(&s, &opts, &mut |t| {
+        let r = solve::run(&s, &opts, &mut |t| {
             out.push(t.clone());
             ControlFlow::Continue(())
         })
@@ -353,7 +353,7 @@ fn ctrl_c_writes_a_checkpoint_and_the_resumed_count_is_exact() {
 /// An engine that panics below its second task, or (`in_split`) when asked to split the
 /// tree.
 struct Panics {
-    inner: run::DlxSubtrees<'static>,
+    inner: solve::DlxTree<'static>,
     runs: usize,
     in_split: bool,
 }
@@ -361,14 +361,14 @@ struct Panics {
 impl Panics {
     fn new(s: &'static Solver, in_split: bool) -> Panics {
         Panics {
-            inner: run::DlxSubtrees::new(s),
+            inner: solve::DlxTree::new(s),
             runs: 0,
             in_split,
         }
     }
 }
 
-impl run::Subtrees for Panics {
+impl run::Tree for Panics {
     fn split(
         &mut self,
         sub: &polyx::cover::Subproblem,
@@ -398,6 +398,23 @@ impl run::Subtrees for Panics {
     }
 }
 
+/// A run of [`Panics`] trees.
+struct PanicsJob(&'static Solver, bool);
+
+impl run::Job for PanicsJob {
+    type Tree = Panics;
+    fn tree(&self) -> Panics {
+        Panics::new(self.0, self.1)
+    }
+    fn identity(&self) -> run::Identity<'_> {
+        run::Identity {
+            name: &self.0.puzzle.board.name,
+            settings: String::new(),
+            problem: self.0.problem(),
+        }
+    }
+}
+
 /// Whether a run whose engine panics (in its split, or below its second task) ends with
 /// the panic rather than hanging.
 fn a_panic_ends_the_run(in_split: bool) -> bool {
@@ -407,9 +424,12 @@ fn a_panic_ends_the_run(in_split: bool) -> bool {
         ..Options::default()
     };
     std::panic::catch_unwind(|| {
-        run::parallel::run_with(s, &|| Panics::new(s, in_split), &opts, &mut |_| {
-            ControlFlow::Continue(())
-        })
+        run::run(
+            &PanicsJob(s, in_split),
+            &opts,
+            &mut |_| ControlFlow::Continue(()),
+            None,
+        )
     })
     .is_err()
 }
@@ -501,10 +521,10 @@ fn each_part_weighs_its_share_of_the_restricted_placements() {
     // fixes (the first part) and 4 on the mirror axis (the second): Knuth's estimate
     // gives the parts 3/4 and 1/4 of the tree.
     use polyx::cover::Subproblem;
-    use polyx::run::Subtrees;
+    use polyx::run::Tree;
     let s = solver("noi2005", SymmetryMode::Reduce);
-    let mut parts = run::BitSubtrees::new(&s).expect("the bitboard engine applies");
-    let weight = |parts: &mut run::BitSubtrees, i: u32| parts.weight(&Subproblem { path: vec![i] });
+    let mut parts = solve::BitTree::new(&s).expect("the bitboard engine applies");
+    let weight = |parts: &mut solve::BitTree, i: u32| parts.weight(&Subproblem { path: vec![i] });
     assert!((weight(&mut parts, 0) - 0.75).abs() < 1e-12);
     assert!((weight(&mut parts, 1) - 0.25).abs() < 1e-12);
 }

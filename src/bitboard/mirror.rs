@@ -163,7 +163,7 @@ impl<M: Word> Mirror<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard::samples::{pentomino_rectangle, pentominoes};
+    use crate::model::samples::{pentomino_rectangle, pentominoes};
     use crate::model::{Board, Puzzle};
 
     /// Bit `major * stride + minor` to `major * stride + stride - 1 - minor`, one bit at

@@ -36,8 +36,6 @@ mod listing;
 mod memo;
 mod mirror;
 mod options;
-#[cfg(test)]
-pub(crate) mod samples;
 mod shared;
 mod tables;
 mod tails;
@@ -51,8 +49,8 @@ use std::sync::Arc;
 use crate::cover::search::PathError;
 use crate::cover::visit::tick_mask;
 use crate::cover::{Resume, Stats};
-use crate::model::symmetry::{Group, Reduction};
 use crate::model::Puzzle;
+use crate::symmetry::{Group, Reduction};
 
 pub use frame::Order;
 pub use tuning::Tuning;

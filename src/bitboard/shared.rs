@@ -5,7 +5,7 @@
 //! numbering 0), and are not built: `f` reads block 0 of the lists through its map of
 //! options (`Tables::block`, `Tables::image`).
 
-use crate::model::symmetry::Group;
+use crate::symmetry::Group;
 
 use super::frame::Frame;
 use super::options::Options;

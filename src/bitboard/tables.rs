@@ -10,7 +10,7 @@
 //! maps onto the first read its lists ([`Tables::block`], [`super::shared`]), which are
 //! then built and held once.
 
-use crate::model::symmetry::Group;
+use crate::symmetry::Group;
 use crate::model::Puzzle;
 
 use super::doomed::Doomed;

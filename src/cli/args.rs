@@ -191,6 +191,10 @@ pub struct RunArgs {
     /// Solve only the I-th of N deterministic parts of the search (1-based).
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// Stop after about N search nodes as Ctrl-C does: the result so far is reported
+    /// as incomplete, the checkpoint (if any) is saved, and the exit code is 130.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
 }
 
 #[derive(Args, Debug, Clone)]

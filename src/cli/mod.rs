@@ -10,6 +10,7 @@ mod manpage;
 mod merge;
 mod noi;
 mod output;
+mod progress;
 mod show;
 mod solve;
 

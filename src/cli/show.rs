@@ -129,13 +129,8 @@ fn describe_puzzle(puzzle: &Puzzle, out: &mut String) {
         problem.option_count(),
         problem.node_estimate()
     );
-    let names: Vec<&str> = solver
-        .reduction
-        .group
-        .elements
-        .iter()
-        .map(|g| g.transform.name())
-        .collect();
+    let group = &solver.reduction.group;
+    let names: Vec<&str> = (0..group.order()).map(|g| group.name(g)).collect();
     let _ = writeln!(out, "symmetries: {} ({})", names.len(), names.join(" "));
     if let Some(k) = solver.reduction.piece {
         let _ = writeln!(

@@ -11,10 +11,11 @@ use std::time::Duration;
 use polyx::model::{library, Board, PieceSet, Puzzle, Tiling};
 use polyx::render::{self, json, Format, RenderOptions};
 use polyx::run::{self, LongReport, Shard};
-use polyx::solve::{Solver, SymmetryMode};
+use polyx::solve::{self, Solver, SymmetryMode};
 use polyx::InputError;
 
 use super::args::{FormatArg, ProgressArg, SolveArgs, SymmetryArg};
+use super::progress::ProgressLine;
 use super::{output, read_input, Status};
 
 /// The most worker threads `-j` may ask for.
@@ -34,6 +35,8 @@ struct Config {
     output: Option<PathBuf>,
     render: RenderOptions,
     stats: bool,
+    /// Show the progress line on stderr.
+    progress: bool,
     long: run::Options,
     /// `-o` names a file whose extension tells no format (refused once we know it is
     /// not an input file, which is the more important thing to say).
@@ -90,13 +93,18 @@ impl Config {
             output: args.output.clone(),
             render,
             stats: args.run.stats,
+            progress: match args.run.progress {
+                ProgressArg::Always => true,
+                ProgressArg::Never => false,
+                ProgressArg::Auto => std::io::stderr().is_terminal(),
+            },
             long: long_options(args, count)?,
             unknown_extension,
         })
     }
 }
 
-/// Threads, progress, checkpoint and shard.
+/// Threads, checkpoint, shard and node budget.
 fn long_options(args: &SolveArgs, count: bool) -> Result<run::Options, InputError> {
     let threads = match args.run.threads {
         Some(0) => {
@@ -126,6 +134,10 @@ fn long_options(args: &SolveArgs, count: bool) -> Result<run::Options, InputErro
                 .with_hint("e.g. --checkpoint-every 60"),
         );
     }
+    if args.run.max_nodes == Some(0) {
+        return Err(InputError::new("--max-nodes 0 allows no search")
+            .with_hint("give a number of nodes, e.g. --max-nodes 1000000"));
+    }
     Ok(run::Options {
         threads,
         shard: match &args.run.shard {
@@ -134,11 +146,7 @@ fn long_options(args: &SolveArgs, count: bool) -> Result<run::Options, InputErro
         },
         checkpoint: args.run.checkpoint.clone(),
         checkpoint_every: Duration::from_secs(args.run.checkpoint_every),
-        progress: match args.run.progress {
-            ProgressArg::Always => true,
-            ProgressArg::Never => false,
-            ProgressArg::Auto => std::io::stderr().is_terminal(),
-        },
+        node_budget: args.run.max_nodes,
         ..run::Options::default()
     })
 }
@@ -177,6 +185,20 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
     let mut config = Config::new(args, count)?;
     let (board, set) = load(&config.puzzle, config.pieces.as_deref())?;
     let inputs = input_paths(&config, &board);
+    check_output(&config, &inputs)?;
+    let puzzle = Puzzle::new(board, set)?;
+    let solver = Solver::new(puzzle, config.mode);
+    on_interrupt(config.long.stop.clone());
+    config.long.printing = !config.count;
+    config.long.limit = if config.count { None } else { config.limit };
+    if config.count {
+        return count_solutions(&config, solver);
+    }
+    list_solutions(&config, &solver, &inputs)
+}
+
+/// Refuses `-o` over an input file, then a name that tells no format.
+fn check_output(config: &Config, inputs: &[PathBuf]) -> anyhow::Result<()> {
     if let Some(path) = &config.output {
         let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
         render::refuse_input(path, &inputs)?;
@@ -191,80 +213,104 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
         )
         .into());
     }
-    let puzzle = Puzzle::new(board, set)?;
-    let solver = Solver::new(puzzle, config.mode);
-    on_interrupt(config.long.stop.clone());
-    config.long.printing = !config.count;
-    config.long.limit = if config.count { None } else { config.limit };
-    if config.count {
-        let report = run::run(&solver, &config.long, &mut |_| ControlFlow::Continue(()))?;
-        let mut out = output::stdout();
-        if config.format == Format::Json {
-            writeln!(
-                out,
-                "{}",
-                json::summary(&summary(&config, &solver, &report))
-            )?;
-        } else {
-            writeln!(out, "{}", report.solutions)?;
-        }
-        output::finish(out)?;
-        print_stats(&config, &solver, &report);
-        return Ok(finished(&config, &report, Status::Success));
+    Ok(())
+}
+
+/// `count`: the number of solutions, or its JSON summary, on stdout.
+fn count_solutions(config: &Config, solver: Solver) -> anyhow::Result<Status> {
+    let report = search(config, &solver, &mut |_| ControlFlow::Continue(()))?;
+    let mut out = output::stdout();
+    if config.format == Format::Json {
+        writeln!(out, "{}", json::summary(&summary(config, &solver, &report)))?;
+    } else {
+        writeln!(out, "{}", report.solutions)?;
     }
+    output::finish(out)?;
+    print_stats(config, &solver, &report);
+    Ok(finished(config, &report, Status::Success))
+}
+
+/// `solve`: the solutions drawn or written as they come, to stdout or to `-o`.
+fn list_solutions(config: &Config, solver: &Solver, inputs: &[PathBuf]) -> anyhow::Result<Status> {
     let report = match (config.format, &config.output) {
-        (Format::Svg | Format::Png, _) => {
-            let mut tilings: Vec<Tiling> = Vec::new();
-            let report = run::run(&solver, &config.long, &mut |t| {
-                tilings.push(t.clone());
-                ControlFlow::Continue(())
-            })?;
-            if !tilings.is_empty() {
-                let board = &solver.puzzle.board;
-                let bytes = render::render_image(
-                    config.format,
-                    board,
-                    &solver.puzzle.set,
-                    &tilings,
-                    &config.render,
-                )?;
-                emit(&config, &bytes, &inputs)?;
-            }
-            report
-        }
+        (Format::Svg | Format::Png, _) => draw(config, solver, inputs)?,
         (_, Some(_)) => {
             let mut text = Vec::new();
-            let report = stream(&config, &solver, &mut text)?;
-            emit(&config, &text, &inputs)?;
+            let report = stream(config, solver, &mut text)?;
+            emit(config, &text, inputs)?;
             report
         }
         (_, None) => {
             let mut out = output::stdout();
-            let report = stream(&config, &solver, &mut out)?;
+            let report = stream(config, solver, &mut out)?;
             output::finish(out)?;
             report
         }
     };
-    print_stats(&config, &solver, &report);
+    print_stats(config, solver, &report);
     let status = if report.solutions > 0 {
         Status::Success
     } else {
         Status::NotFound
     };
-    Ok(finished(&config, &report, status))
+    Ok(finished(config, &report, status))
 }
 
-/// `status`, or [`Status::Interrupted`] (said on stderr) if Ctrl-C stopped the run.
+/// The solutions drawn in one image (svg, png), once the search has ended.
+fn draw(config: &Config, solver: &Solver, inputs: &[PathBuf]) -> anyhow::Result<LongReport> {
+    let mut tilings: Vec<Tiling> = Vec::new();
+    let report = search(config, solver, &mut |t| {
+        tilings.push(t.clone());
+        ControlFlow::Continue(())
+    })?;
+    if !tilings.is_empty() {
+        let board = &solver.puzzle.board;
+        let bytes = render::render_image(
+            config.format,
+            board,
+            &solver.puzzle.set,
+            &tilings,
+            &config.render,
+        )?;
+        emit(config, &bytes, inputs)?;
+    }
+    Ok(report)
+}
+
+/// Runs the search, with the progress line on stderr if asked.
+fn search(
+    config: &Config,
+    solver: &Solver,
+    emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
+) -> Result<LongReport, polyx::Error> {
+    if !config.progress {
+        return solve::run(solver, &config.long, emit);
+    }
+    let mut line = ProgressLine::new(std::io::stderr().is_terminal());
+    let mut show = |status: &run::Status| line.update(status);
+    let report = solve::run_with_progress(solver, &config.long, emit, Some(&mut show));
+    line.finish();
+    report
+}
+
+/// `status`, or [`Status::Interrupted`] (said on stderr) if Ctrl-C or the node budget
+/// stopped the run.
 fn finished(config: &Config, report: &LongReport, status: Status) -> Status {
     if !report.interrupted {
         return status;
     }
+    let why = match config.long.node_budget {
+        Some(n) if !config.long.stop.load(Ordering::Relaxed) => {
+            format!("stopped after about {n} nodes (--max-nodes)")
+        }
+        _ => "interrupted".to_string(),
+    };
     let saved = match &config.long.checkpoint {
         Some(path) => format!("; resume with --checkpoint {}", path.display()),
         None => String::new(),
     };
     eprintln!(
-        "polyx: interrupted: {} {} so far, the search is incomplete{saved}",
+        "polyx: {why}: {} {} so far, the search is incomplete{saved}",
         report.solutions,
         if config.count { "counted" } else { "found" }
     );
@@ -294,7 +340,7 @@ fn stream(config: &Config, solver: &Solver, out: &mut impl Write) -> anyhow::Res
     let set = &solver.puzzle.set;
     let mut failure = None;
     let mut index = 0u64;
-    let report = run::run(solver, &config.long, &mut |t| {
+    let report = search(config, solver, &mut |t| {
         index += 1;
         let text = match config.format {
             Format::Json => json::solution(index, set, t) + "\n",

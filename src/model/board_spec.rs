@@ -6,8 +6,7 @@
 use serde::Deserialize;
 use toml::{Spanned, Value};
 
-use super::picture::Picture;
-use super::spec::MAX_SIDE;
+use super::picture::{Picture, MAX_SIDE};
 use super::toml_input::{file_stem, Field, Input};
 use super::{Board, Origin, Square};
 use crate::error::InputError;

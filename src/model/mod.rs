@@ -1,20 +1,19 @@
 //! The puzzle domain: piece sets and boards as the user writes them (TOML, SPEC §1–2),
 //! validated into [`PieceSet`] and [`Board`]; the built-in library; the translation of a
-//! board and a piece set into an exact-cover problem ([`puzzle`]); the board's symmetry
-//! group ([`symmetry`]); and solutions as sets of placements ([`Tiling`]).
+//! board and a piece set into an exact-cover problem ([`puzzle`]); and solutions as sets
+//! of placements ([`Tiling`]). The board's symmetries are [`crate::symmetry`]'s.
 
 pub mod board;
 mod board_spec;
-pub mod burnside;
-mod images;
 pub mod library;
 pub mod parity;
 mod picture;
 pub mod piece;
 pub mod puzzle;
+#[cfg(test)]
+pub(crate) mod samples;
 pub mod spec;
 mod suggest;
-pub mod symmetry;
 pub mod tiling;
 mod toml_input;
 

@@ -7,6 +7,9 @@ use std::ops::Range;
 
 use crate::error::{line_column, Location};
 
+/// The longest side of a picture or board, in cells.
+pub const MAX_SIDE: i64 = 1000;
+
 /// The rows of a picture and, for each, the 1-based line and column of its `x = 0`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Picture {

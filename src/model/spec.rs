@@ -9,7 +9,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::board_spec;
-use super::picture::Picture;
+use super::picture::{Picture, MAX_SIDE};
 use super::toml_input::{file_stem, Field, Input};
 use super::{Board, Piece, PieceSet};
 use crate::error::InputError;
@@ -17,8 +17,6 @@ use crate::geom::{Cell, Shape};
 
 /// The most copies of one piece.
 pub const MAX_COUNT: i64 = 10_000;
-/// The longest side of a picture or board, in cells.
-pub const MAX_SIDE: i64 = 1000;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

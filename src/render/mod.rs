@@ -7,7 +7,6 @@
 pub mod ascii;
 pub mod json;
 pub mod layout;
-pub mod output;
 pub mod palette;
 #[cfg(feature = "png")]
 pub mod png;
@@ -23,8 +22,8 @@ use std::path::Path;
 use crate::error::{Error, InputError};
 use crate::model::{Board, PieceSet, Tiling};
 
+pub use crate::output::{refuse_input, write_atomically};
 pub use json::Summary;
-pub use output::{refuse_input, write_atomically};
 pub use unicode::UnicodeOptions;
 
 /// An output format.

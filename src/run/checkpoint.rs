@@ -8,6 +8,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::cover::search::PathError;
 use crate::cover::{Problem, Resume, Stats, Subproblem};
 use crate::error::{Error, InputError};
 
@@ -92,12 +93,21 @@ impl Fnv {
     }
 }
 
-/// The options text that goes into a fingerprint.
-pub fn options_text(mode: &str, engine: &str, shard: Shard, printing: bool) -> String {
+/// The options text that goes into a fingerprint: the search's `settings`
+/// ([`super::Identity::settings`]), the shard and whether the run prints.
+pub fn options_text(settings: &str, shard: Shard, printing: bool) -> String {
     format!(
-        "symmetry={mode} engine={engine} shard={shard} {}",
+        "{settings} shard={shard} {}",
         if printing { "print" } else { "count" }
     )
+}
+
+/// The error of a subproblem path that the search does not have: a checkpoint of
+/// another search.
+pub(super) fn path_error(e: PathError) -> Error {
+    InputError::new(format!("the checkpoint does not fit this puzzle: {e}"))
+        .with_hint("remove the checkpoint file and start again")
+        .into()
 }
 
 impl Checkpoint {
@@ -144,7 +154,7 @@ impl Checkpoint {
     /// [`Error::Io`] if the file cannot be written.
     pub fn save(&self, path: &Path) -> Result<(), Error> {
         let text = serde_json::to_string(self).expect("a checkpoint always serializes");
-        crate::render::write_atomically(path, text.as_bytes(), &[])
+        crate::output::write_atomically(path, text.as_bytes(), &[])
     }
 }
 

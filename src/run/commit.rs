@@ -9,7 +9,8 @@ use std::time::Instant;
 use crate::cover::Stats;
 
 use super::checkpoint::{Checkpoint, Task};
-use super::parallel::{Emit, Options, Shared, Slot};
+use super::options::{Emit, Options};
+use super::state::{Shared, Slot};
 
 /// Emits ended tasks in order; commits their counters.
 pub(super) struct Emitter {
@@ -25,6 +26,21 @@ pub(super) struct Emitter {
 }
 
 impl Emitter {
+    /// An emitter at the first task, `base` solutions committed by earlier runs; `over`
+    /// if they already reached the limit.
+    pub fn new(base: u64, over: bool) -> Emitter {
+        Emitter {
+            cursor: 0,
+            solutions: 0,
+            stats: Stats::default(),
+            done: 0.0,
+            base,
+            over,
+        }
+    }
+
+    /// Emits the ended tasks from the cursor on, in order, until one that has not ended,
+    /// the limit, or a receiver that breaks.
     pub fn emit(&mut self, slots: &mut [Slot], shared: &Shared<'_>, emit: &mut Emit<'_>) {
         let opts = shared.opts;
         while self.cursor < slots.len() && !self.over {
@@ -36,8 +52,7 @@ impl Emitter {
                     break;
                 }
                 self.solutions += 1;
-                let tiling = shared.solver.puzzle.tiling(s);
-                if emit(&tiling).is_break() {
+                if emit(&s).is_break() {
                     self.over = true;
                     break;
                 }

@@ -1,18 +1,18 @@
 //! Cutting the tree into tasks: split one level at a time, every subproblem in order,
 //! until there are enough of them or every one is a leaf. Splitting keeps search order,
 //! so the tasks taken in order are the unsplit search; the nodes above the cut are
-//! counted by the engine that splits ([`super::Subtrees::stats`]).
+//! counted by the engine that splits ([`super::Tree::stats`]).
 
 use crate::cover::search::PathError;
 use crate::cover::{Stats, Subproblem};
 
+use super::job::Tree;
 use super::shard::Shard;
-use super::Subtrees;
 
 /// Splits each of `tasks` one level further, repeatedly, until there are at least
 /// `target` of them or none can be split.
 pub fn refine(
-    engine: &mut dyn Subtrees,
+    engine: &mut dyn Tree,
     mut tasks: Vec<Subproblem>,
     target: usize,
 ) -> Result<Vec<Subproblem>, PathError> {
@@ -45,7 +45,7 @@ pub const PER_THREAD: usize = 64;
 /// this shard accounts for (the shared split only in shard 1, so that summed shards
 /// count every node once).
 pub fn shard_tasks(
-    engine: &mut dyn Subtrees,
+    engine: &mut dyn Tree,
     shard: Shard,
     threads: usize,
     per_thread: usize,

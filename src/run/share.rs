@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use crate::cover::search::PathError;
 use crate::cover::{Resume, Stats, Subproblem};
 
-use super::Subtrees;
+use super::job::Tree;
 
 /// The shared-out subproblems and what their searches found.
 #[derive(Default)]
@@ -79,7 +79,7 @@ impl Shares {
 /// names (unless already searched), then, level by level up to `sub`, the siblings
 /// after each node on its path, as subproblems (in search order, the shallowest last).
 pub(super) fn remainder(
-    engine: &mut dyn Subtrees,
+    engine: &mut dyn Tree,
     sub: &Subproblem,
     resume: &Resume,
 ) -> Result<Vec<Subproblem>, PathError> {

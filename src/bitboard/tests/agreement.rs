@@ -174,7 +174,7 @@ proptest! {
     fn random_puzzles_match_dlx(case in puzzles()) {
         if let Some((puzzle, reduce)) = case {
             let allowed = if reduce {
-                crate::model::symmetry::Reduction::new(&puzzle).allowed
+                crate::symmetry::Reduction::new(&puzzle).allowed
             } else {
                 all(&puzzle)
             };
@@ -231,7 +231,7 @@ fn engines_of_every_width_find_dlx_solutions() {
     // One front, up to 4 fronts (the default for square boards) and all eight, each on
     // its own engine width, give DLX's solutions (Scott's board, X restricted).
     let p = scott();
-    let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
+    let allowed = crate::symmetry::Reduction::new(&p).allowed;
     let want = dlx_solutions(&p, &allowed);
     for (fronts, width) in [(1u8, 1), (0x55, 4), (0xff, 8)] {
         let tuning = Tuning {

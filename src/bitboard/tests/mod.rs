@@ -9,7 +9,7 @@ mod tree;
 
 use std::ops::ControlFlow;
 
-use super::samples::*;
+use crate::model::samples::*;
 use super::{BitSearch, BitVisitor, Order, Tuning};
 use crate::cover::{Search, Visit};
 use crate::geom::{Cell, Shape};
@@ -161,7 +161,7 @@ fn all(puzzle: &Puzzle) -> Vec<bool> {
 /// Nodes of a full count under `tuning` (None: the choice of [`BitSearch::new`]),
 /// without the memo of counts.
 fn nodes(puzzle: &Puzzle, tuning: Option<Tuning>) -> (u64, u64) {
-    let allowed = crate::model::symmetry::Reduction::new(puzzle).allowed;
+    let allowed = crate::symmetry::Reduction::new(puzzle).allowed;
     let mut s = match tuning {
         Some(t) => BitSearch::with_tuning(puzzle, &allowed, t),
         None => BitSearch::new(puzzle, &allowed),

@@ -64,7 +64,7 @@ fn numberings_that_a_symmetry_maps_onto_the_first_read_its_lists() {
     // representatives no symmetry maps the options onto themselves, and each numbering
     // has its own block.
     let p = scott();
-    let reduction = crate::model::symmetry::Reduction::new(&p);
+    let reduction = crate::symmetry::Reduction::new(&p);
     let tuning = Tuning::default();
     let group = Some(&reduction.group);
     let shared = Tables::<u64>::new(&p, &all(&p), &tuning, group).expect("fits a word");
@@ -121,7 +121,7 @@ fn the_parts_list_the_restricted_piece_only_in_their_own_lists() {
     // their own) in no list, so they share one block, and the parts find the 65
     // classes.
     let p = scott();
-    let reduction = crate::model::symmetry::Reduction::new(&p);
+    let reduction = crate::symmetry::Reduction::new(&p);
     let parts = reduction.parts(&p);
     let searches = BitSearch::for_parts(&p, &reduction, &parts).expect("applies");
     assert_eq!(searches.len(), 2);
@@ -152,7 +152,7 @@ fn filtering_keeps_the_piece_lists_whole() {
     // branch on one), kept sorted by size, not in the order they lie in. Filtered by
     // the placements they were built from, the tables keep every list as it was.
     let p = scott();
-    let reduction = crate::model::symmetry::Reduction::new(&p);
+    let reduction = crate::symmetry::Reduction::new(&p);
     let allowed = reduction.allowed;
     let group = Some(&reduction.group);
     let built = Tables::<u64>::new(&p, &allowed, &Tuning::default(), group).expect("fits a word");

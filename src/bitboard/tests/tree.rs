@@ -70,7 +70,7 @@ fn the_memo_of_counts_shrinks_the_tree() {
     // By default the memo waits for 16,384 nodes: a small search (3x20, about 4,400
     // nodes) never uses it, so its nodes are those of the search without a memo.
     let p = pentomino_rectangle(20, 3);
-    let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
+    let allowed = crate::symmetry::Reduction::new(&p).allowed;
     let mut default = BitSearch::new(&p, &allowed).expect("applies");
     let count = default.count();
     assert_eq!((count, default.stats().nodes), nodes(&p, None));
@@ -88,7 +88,7 @@ fn the_memo_takes_a_state_and_its_mirror_image_as_one() {
     ] {
         let p = pentomino_rectangle(w, h);
         let allowed = if reduce {
-            crate::model::symmetry::Reduction::new(&p).allowed
+            crate::symmetry::Reduction::new(&p).allowed
         } else {
             all(&p)
         };
@@ -109,7 +109,7 @@ fn the_tails_shrink_the_tree() {
     // 6x10 reduced, one thread: 616,190 nodes without the tails, 126,092 with tails of
     // five placements; NOI2005's board 1,165,092 and 511,279.
     let p = pentomino_rectangle(10, 6);
-    let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
+    let allowed = crate::symmetry::Reduction::new(&p).allowed;
     let mut nodes = Vec::new();
     for tails in [0, 5] {
         let tuning = Tuning {
@@ -131,7 +131,7 @@ fn the_mirror_and_the_tails_serve_one_front_only() {
     // and the tails made its tree larger; with one front both shrink it.
     // (6x10 is searched with one front, Scott's board with 4.)
     for (p, one_front) in [(pentomino_rectangle(10, 6), true), (scott(), false)] {
-        let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
+        let allowed = crate::symmetry::Reduction::new(&p).allowed;
         let mut s = BitSearch::new(&p, &allowed).expect("applies");
         s.count();
         assert!(s.stats().nodes > 1 << 14);
@@ -192,7 +192,7 @@ fn tails_count_only_their_pieces_and_mirror_only_what_they_allow() {
     ];
     for (p, reduce) in cases {
         let allowed = if reduce {
-            crate::model::symmetry::Reduction::new(&p).allowed
+            crate::symmetry::Reduction::new(&p).allowed
         } else {
             all(&p)
         };
@@ -220,7 +220,7 @@ fn the_parts_of_a_reduction_shrink_the_tree() {
     // Scott's board: X on a diagonal is a symmetric representative; below it the
     // second piece (I) takes half of its placements.
     let p = scott();
-    let reduction = crate::model::symmetry::Reduction::new(&p);
+    let reduction = crate::symmetry::Reduction::new(&p);
     let parts = reduction.parts(&p);
     assert_eq!(parts.len(), 2);
     let mut whole = BitSearch::new(&p, &reduction.allowed).expect("applies");
@@ -253,7 +253,7 @@ fn a_one_front_engine_keeps_the_usual_rule_for_the_second_piece() {
     // memo, 4.85 M against 3.54 M; with it, in a run, 2.70 M against 1.58 M).
     let (board, set) = crate::model::load_puzzle("noi2005", None).unwrap();
     let p = Puzzle::new(board, set).unwrap();
-    let reduction = crate::model::symmetry::Reduction::new(&p);
+    let reduction = crate::symmetry::Reduction::new(&p);
     let parts = reduction.parts(&p);
     assert_eq!(parts.len(), 2);
     let mut whole = BitSearch::new(&p, &reduction.allowed).expect("applies");
@@ -280,7 +280,7 @@ fn the_look_ahead_enters_no_child_without_an_option() {
     // try the same options, so they count the same nodes and solutions, and the one
     // that looks ahead enters fewer nodes: the children with no option that fits.
     let p = pentomino_rectangle(12, 5);
-    let allowed = crate::model::symmetry::Reduction::new(&p).allowed;
+    let allowed = crate::symmetry::Reduction::new(&p).allowed;
     // (5x12 is searched from one front, the choice of `BitSearch::new`.)
     assert_eq!(Tuning::for_puzzle(&p).fronts, 1);
     let run = |look_ahead: bool| {

@@ -16,8 +16,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::cover::search::Visitor;
 use crate::cover::{AnySearch, Outcome, Problem, Visit};
 
-use super::puzzle::Puzzle;
-use super::symmetry::Group;
+use crate::model::Puzzle;
+
+use super::group::Group;
 
 /// At most this many splits of the copies (searches) per symmetry.
 const MAX_SPLITS: usize = 4096;

@@ -3,12 +3,13 @@
 //! maps it to `t(s) + t(d)`, which is the orientation `s'` (the normalized `t(s)`) of the
 //! image piece at the offset `t(d) + m`, `m` being what normalizing took off. So each
 //! image is one look-up in a grid of offsets per orientation, with no hashing and no
-//! comparison of cells.
+//! comparison of cells. The transforms of the lattice's point group are linear maps of
+//! cell coordinates.
 
-use crate::geom::{Cell, Shape, Transform};
+use crate::geom::{Cell, Shape};
+use crate::model::Puzzle;
 
-use super::symmetry::Symmetry;
-use super::Puzzle;
+use super::lattice::PointGroup;
 
 /// Every placement as an orientation of its piece at an offset, and the placements by
 /// piece, orientation and offset: the image of a placement under a symmetry is then an
@@ -74,10 +75,17 @@ impl PlacementIndex {
         }
     }
 
-    /// `images[k]`: the placement that placement `k` becomes under `g`.
-    pub(super) fn images(&self, g: &Symmetry) -> Vec<u32> {
-        let t = g.transform;
-        if t == Transform::IDENTITY {
+    /// `images[k]`: the placement that placement `k` becomes under the symmetry that
+    /// transforms cells by `t` (of `lattice`), then adds `shift`, and maps piece `p` to
+    /// `pieces[p]`.
+    pub(super) fn images(
+        &self,
+        lattice: &dyn PointGroup,
+        t: usize,
+        shift: Cell,
+        pieces: &[usize],
+    ) -> Vec<u32> {
+        if t == 0 {
             // Its shift is zero and it fixes every piece.
             return (0..self.at.len() as u32).collect();
         }
@@ -86,14 +94,14 @@ impl PlacementIndex {
         // normalized image of the orientation, so that `t(s + d) = s' + t(d) + m`.
         let mut moves = Vec::with_capacity(self.shapes.len());
         for (p, slots) in self.first.windows(2).enumerate() {
-            let q = g.pieces[p];
+            let q = pieces[p];
             for s in &self.shapes[slots[0]..slots[1]] {
-                let image = s.transformed(t);
+                let image = lattice.shape_image(t, s);
                 let o = self.shapes[self.first[q]..self.first[q + 1]]
                     .iter()
                     .position(|s| *s == image)
                     .expect("a symmetry maps orientations to orientations");
-                let raw = s.cells().iter().map(|&c| t.apply(c));
+                let raw = s.cells().iter().map(|&c| lattice.apply(t, c));
                 let m = Cell::new(
                     raw.clone().map(|c| c.x).min().unwrap_or(0),
                     raw.map(|c| c.y).min().unwrap_or(0),
@@ -102,14 +110,17 @@ impl PlacementIndex {
             }
         }
         // `t` is linear: t(x, y) = x·t(1, 0) + y·t(0, 1).
-        let (tx, ty) = (t.apply(Cell::new(1, 0)), t.apply(Cell::new(0, 1)));
+        let (tx, ty) = (
+            lattice.apply(t, Cell::new(1, 0)),
+            lattice.apply(t, Cell::new(0, 1)),
+        );
         let (width, height) = (self.width as u32, self.height as u32);
         self.at
             .iter()
             .map(|&(slot, d)| {
                 let (grid, m) = moves[slot];
-                let x = d.x * tx.x + d.y * ty.x + m.x + g.shift.x;
-                let y = d.x * tx.y + d.y * ty.y + m.y + g.shift.y;
+                let x = d.x * tx.x + d.y * ty.x + m.x + shift.x;
+                let y = d.x * tx.y + d.y * ty.y + m.y + shift.y;
                 assert!(
                     (x as u32) < width && (y as u32) < height,
                     "a symmetry maps placements onto the board"
@@ -119,66 +130,5 @@ impl PlacementIndex {
                 k
             })
             .collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::collections::HashMap;
-
-    use crate::geom::Cell;
-    use crate::model::symmetry::Group;
-    use crate::model::{library, Board, Puzzle, Square};
-
-    /// Every image found by the grid is the placement with the mapped cells.
-    fn check(puzzle: &Puzzle) -> usize {
-        let index: HashMap<(usize, Vec<Cell>), usize> = (puzzle.placements.iter().enumerate())
-            .map(|(k, p)| ((p.piece, p.cells.clone()), k))
-            .collect();
-        let group = Group::of(puzzle);
-        for (g, images) in group.elements.iter().zip(&group.images) {
-            assert_eq!(images.len(), puzzle.placements.len());
-            for (p, &image) in puzzle.placements.iter().zip(images) {
-                let mut cells: Vec<Cell> = p.cells.iter().map(|&c| g.map(c)).collect();
-                cells.sort();
-                assert_eq!(index[&(g.pieces[p.piece], cells)], image as usize);
-            }
-        }
-        group.order()
-    }
-
-    #[test]
-    fn images_of_the_shipped_puzzles_are_the_mapped_placements() {
-        for (name, _) in library::boards() {
-            let (board, set) = library::load_puzzle(name, None).unwrap();
-            check(&Puzzle::new(board, set).unwrap());
-        }
-    }
-
-    #[test]
-    fn images_under_reflections_that_swap_one_sided_pieces() {
-        // One-sided pieces on a square, with pieces to spare: all 8 symmetries, the
-        // reflections mapping each chiral piece to its twin.
-        for (pieces, side) in [("one-sided-tetrominoes", 5), ("one-sided-pentominoes", 7)] {
-            let mut board = Board::rectangle("square", side, side);
-            board.use_all_pieces = false;
-            let set = library::load_piece_set(pieces, None).unwrap();
-            assert_eq!(check(&Puzzle::new(board, set).unwrap()), 8);
-        }
-    }
-
-    #[test]
-    fn images_on_a_board_with_holes_and_a_shifted_frame() {
-        // A frame whose bounding box does not start at the origin after transforming,
-        // and blocked cells that leave only the half-turn.
-        let mut squares = vec![Square::Open; 6 * 5];
-        squares[0] = Square::Outside;
-        squares[6 * 5 - 1] = Square::Outside;
-        squares[8] = Square::Blocked;
-        squares[6 * 5 - 9] = Square::Blocked;
-        let mut board = Board::new("odd", 6, 5, squares);
-        board.use_all_pieces = false;
-        let set = library::load_piece_set("pentominoes", None).unwrap();
-        assert_eq!(check(&Puzzle::new(board, set).unwrap()), 2);
     }
 }

@@ -1,0 +1,70 @@
+//! How to run ([`Options`]) and what a run did ([`LongReport`]).
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::cover::Stats;
+
+use super::shard::Shard;
+
+/// How to run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub threads: usize,
+    /// Give solutions to the emitter (else only count them).
+    pub printing: bool,
+    /// Stop once this many solutions were emitted (printing only).
+    pub limit: Option<u64>,
+    pub shard: Shard,
+    /// Set (by a Ctrl-C handler) to stop: workers stop at their next tick.
+    pub stop: Arc<AtomicBool>,
+    pub checkpoint: Option<PathBuf>,
+    pub checkpoint_every: Duration,
+    /// Ticks every `2^tick_log2` nodes.
+    pub tick_log2: u32,
+    /// Stop once about this many nodes were searched, as the stop flag stops the run
+    /// (counted in ticks, so in steps of `2^tick_log2` nodes per worker).
+    pub node_budget: Option<u64>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            threads: 1,
+            printing: false,
+            limit: None,
+            shard: Shard::WHOLE,
+            stop: Arc::new(AtomicBool::new(false)),
+            checkpoint: None,
+            checkpoint_every: Duration::from_secs(60),
+            tick_log2: 12,
+            node_budget: None,
+        }
+    }
+}
+
+/// What a run did, counting earlier runs of the same checkpoint.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LongReport {
+    /// Solutions counted (emitted, when printing).
+    pub solutions: u64,
+    /// The whole (shard of the) search was done.
+    pub complete: bool,
+    /// Stopped by the stop flag or the node budget before the search was done.
+    pub interrupted: bool,
+    pub stats: Stats,
+    pub elapsed: Duration,
+    pub threads: usize,
+    /// Tasks this run started with; whether it resumed a checkpoint.
+    pub tasks: usize,
+    pub resumed: bool,
+    /// Subproblems that busy workers shared out to idle ones (`share.rs`).
+    pub shared: usize,
+}
+
+/// Receives emitted solutions (their placements) in order; `Break` ends the run like a
+/// limit.
+pub type Emit<'a> = dyn FnMut(&[usize]) -> ControlFlow<()> + 'a;

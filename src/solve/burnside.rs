@@ -1,0 +1,109 @@
+//! Counting classes of tilings by Burnside's lemma ([`crate::symmetry::burnside`]) when a
+//! reduced count has no piece to restrict: the tilings each symmetry but the identity
+//! fixes are counted first, then every tiling (`keep`, a run on all cores like any
+//! other, with the bitboard engine's memo), and the sum is divided by the group's
+//! order. Without it such a count would search every tiling and keep the least of each
+//! class, no faster than `keep`.
+//!
+//! Only for counts (printing needs the tilings themselves) of whole runs without a
+//! checkpoint (a checkpoint records tasks of the one reduced search). An interrupted run
+//! reports the tilings counted so far divided by the group's order, a lower bound on the
+//! classes among them.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use crate::run::{LongReport, Options};
+use crate::symmetry::{burnside, SymmetryMode};
+
+use super::solver::Solver;
+
+/// A reduced count by Burnside's lemma, its fixed tilings counted, waiting for the
+/// count of every tiling.
+pub(super) struct Burnside {
+    /// The same puzzle in `keep` mode, on the same engine.
+    pub every: Solver,
+    /// The order of the group.
+    order: u64,
+    /// The tilings that the symmetries other than the identity fix, summed.
+    fixed: u64,
+    /// The search nodes that took.
+    nodes: u64,
+    /// The stop flag ended that count early (the `keep` run then stops at once and
+    /// reports what it has).
+    stopped: bool,
+    start: Instant,
+}
+
+impl Burnside {
+    /// The count of `solver`'s classes by Burnside's lemma, its fixed tilings counted,
+    /// or `None` if the lemma does not apply to this count.
+    pub fn count(solver: &Solver, opts: &Options) -> Option<Burnside> {
+        let group = &solver.reduction.group;
+        let applies = !opts.printing
+            && solver.mode == SymmetryMode::Reduce
+            && solver.reduction.piece.is_none()
+            && group.order() > 1
+            && opts.checkpoint.is_none()
+            && opts.shard.is_whole()
+            && solver.feasible
+            && burnside::applies(&solver.puzzle, group);
+        if !applies {
+            return None;
+        }
+        let start = Instant::now();
+        let (fixed, nodes, stopped) = fixed_by_the_others(solver, opts)?;
+        let mut every = Solver::new(solver.puzzle.clone(), SymmetryMode::Keep);
+        every.use_engine(solver.engine);
+        every.memo = solver.memo;
+        Some(Burnside {
+            every,
+            order: group.order() as u64,
+            fixed,
+            nodes,
+            stopped,
+            start,
+        })
+    }
+
+    /// The report of the classes, from `report`, that of the `keep` run.
+    pub fn classes(self, mut report: LongReport) -> LongReport {
+        report.stats.nodes += self.nodes;
+        report.elapsed = self.start.elapsed();
+        if self.stopped || !report.complete {
+            report.complete = false;
+            report.interrupted |= self.stopped;
+            report.solutions /= self.order;
+        } else {
+            // The identity fixes every tiling.
+            let sum = report.solutions + self.fixed;
+            debug_assert_eq!(
+                sum % self.order,
+                0,
+                "Burnside's sum is a multiple of the order"
+            );
+            report.solutions = sum / self.order;
+        }
+        report
+    }
+}
+
+/// The tilings each symmetry but the identity fixes, summed, the nodes that took, and
+/// whether the stop flag ended the count early. They come first: they decide whether
+/// Burnside's lemma applies (too many splits of the copies: the plain reduced search
+/// instead, `None`) before the long `keep` count runs.
+fn fixed_by_the_others(solver: &Solver, opts: &Options) -> Option<(u64, u64, bool)> {
+    let group = &solver.reduction.group;
+    let (mut fixed, mut nodes) = (0, 0);
+    for g in 1..group.order() {
+        match burnside::fixed_tilings(&solver.puzzle, group, g, &opts.stop) {
+            Some((tilings, n)) => {
+                fixed += tilings;
+                nodes += n;
+            }
+            None if opts.stop.load(Ordering::Relaxed) => return Some((fixed, nodes, true)),
+            None => return None,
+        }
+    }
+    Some((fixed, nodes, false))
+}

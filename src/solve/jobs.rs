@@ -1,0 +1,178 @@
+//! Running a solver's search: as a [`run::Job`] for the engine it chose, on all cores
+//! ([`run`]; or counting classes by Burnside's lemma, when that applies), the placements
+//! the run emits turned into tilings; and on one thread ([`Solver::run`],
+//! [`Solver::count`]).
+
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use crate::cover::Stats;
+use crate::error::Error;
+use crate::model::Tiling;
+use crate::run::{self, Identity, LongReport, OnProgress, Options};
+
+use super::bit_tree::BitTree;
+use super::burnside::Burnside;
+use super::dlx_tree::DlxTree;
+use super::solver::{Engine, Solver};
+
+/// Runs `solver`'s search with the engine it chose (`solver.engine`) and `opts`, giving
+/// each solution (when printing) to `emit` in search order.
+///
+/// # Errors
+/// A checkpoint that cannot be read or written, or that belongs to another run.
+pub fn run(
+    solver: &Solver,
+    opts: &Options,
+    emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
+) -> Result<LongReport, Error> {
+    run_with_progress(solver, opts, emit, None)
+}
+
+/// [`run`], giving its progress to `progress` every tenth of a second or so.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_with_progress(
+    solver: &Solver,
+    opts: &Options,
+    emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
+    progress: Option<&mut OnProgress<'_>>,
+) -> Result<LongReport, Error> {
+    if let Some(burnside) = Burnside::count(solver, opts) {
+        let report = on_engine(&burnside.every, opts, emit, progress)?;
+        return Ok(burnside.classes(report));
+    }
+    on_engine(solver, opts, emit, progress)
+}
+
+/// [`run_with_progress`] on `solver`'s engine.
+fn on_engine(
+    solver: &Solver,
+    opts: &Options,
+    emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
+    progress: Option<&mut OnProgress<'_>>,
+) -> Result<LongReport, Error> {
+    let mut emit_tiling =
+        |placements: &[usize]| emit(&solver.puzzle.tiling(placements.iter().copied()));
+    match solver.engine {
+        Engine::Bitboard => {
+            // The tables are built once; every thread's engine shares them.
+            let proto = BitTree::new(solver).expect("the solver chose it because it applies");
+            let job = BitJob { solver, proto };
+            run::run(&job, opts, &mut emit_tiling, progress)
+        }
+        Engine::Dlx => run::run(&DlxJob(solver), opts, &mut emit_tiling, progress),
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Solutions reported (in the chosen mode).
+    pub solutions: u64,
+    /// False if the run stopped before the search was exhausted (a limit or a visitor).
+    pub complete: bool,
+    pub stats: Stats,
+    pub elapsed: Duration,
+}
+
+impl Solver {
+    /// Runs the search on one thread, giving each solution (in the chosen mode, in
+    /// search order) to `visit` until it breaks or `limit` solutions were given.
+    pub fn run(
+        &self,
+        limit: Option<u64>,
+        mut visit: impl FnMut(&Tiling) -> ControlFlow<()>,
+    ) -> Report {
+        self.one_thread(
+            run::Options {
+                printing: true,
+                limit,
+                ..run::Options::default()
+            },
+            &mut visit,
+        )
+    }
+
+    /// Counts the solutions in the chosen mode on one thread, without building tilings.
+    pub fn count(&self) -> Report {
+        self.one_thread(run::Options::default(), &mut |_| ControlFlow::Continue(()))
+    }
+
+    /// [`run`] with `opts`, which name no checkpoint.
+    fn one_thread(
+        &self,
+        opts: run::Options,
+        emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
+    ) -> Report {
+        let r =
+            run(self, &opts, emit).expect("a run without a checkpoint reads and writes no file");
+        Report {
+            solutions: r.solutions,
+            complete: r.complete,
+            stats: r.stats,
+            elapsed: r.elapsed,
+        }
+    }
+}
+
+/// The settings of `solver` that change what a run finds, for its checkpoints.
+fn identity(solver: &Solver) -> Identity<'_> {
+    Identity {
+        name: &solver.puzzle.board.name,
+        settings: format!(
+            "symmetry={} engine={}",
+            solver.mode.name(),
+            solver.engine.name()
+        ),
+        problem: solver.problem(),
+    }
+}
+
+/// A solver's search on the exact-cover engine.
+struct DlxJob<'a>(&'a Solver);
+
+impl<'a> run::Job for DlxJob<'a> {
+    type Tree = DlxTree<'a>;
+
+    fn tree(&self) -> DlxTree<'a> {
+        DlxTree::new(self.0)
+    }
+
+    fn feasible(&self) -> bool {
+        self.0.feasible
+    }
+
+    fn identity(&self) -> Identity<'_> {
+        identity(self.0)
+    }
+}
+
+/// A solver's search on the bitboard engine: every thread's tree forks the tables of
+/// `proto`.
+struct BitJob<'a> {
+    solver: &'a Solver,
+    proto: BitTree<'a>,
+}
+
+impl<'a> run::Job for BitJob<'a> {
+    type Tree = BitTree<'a>;
+
+    fn tree(&self) -> BitTree<'a> {
+        self.proto.fork()
+    }
+
+    fn feasible(&self) -> bool {
+        self.solver.feasible
+    }
+
+    fn identity(&self) -> Identity<'_> {
+        identity(self.solver)
+    }
+
+    /// With its memo of counts, the engine's node counts already depend on the threads.
+    fn may_share(&self) -> bool {
+        self.solver.memo
+    }
+}

@@ -1,0 +1,23 @@
+//! Searching a puzzle: the one place that wires symmetry, an engine and a run together.
+//! A [`Solver`] holds the puzzle, its symmetry reduction and the engine chosen; each
+//! engine's search is a [`crate::run::Tree`] ([`DlxTree`], [`BitTree`]) whose solutions
+//! count for what they stand for in the chosen mode ([`crate::symmetry::classes`]);
+//! [`run`] runs it on all cores with progress, checkpoints and shards (or counts classes
+//! by Burnside's lemma when that applies), and `Solver::run` and `Solver::count` are
+//! [`run`] on one thread.
+
+mod bit_tree;
+mod burnside;
+mod dlx_tree;
+mod jobs;
+mod solver;
+mod weigh;
+
+pub use crate::symmetry::SymmetryMode;
+pub use bit_tree::BitTree;
+pub use dlx_tree::DlxTree;
+pub use jobs::{run, run_with_progress, Report};
+pub use solver::{Engine, Solver};
+
+#[cfg(test)]
+mod tests;

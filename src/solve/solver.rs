@@ -1,0 +1,103 @@
+//! A puzzle made ready for searching: the [`Solver`] holds the (possibly symmetry-reduced)
+//! exact-cover problem, its option → placement map, the symmetry reduction and the engine
+//! chosen (the bitboard one whenever it applies, else DLX).
+
+use std::sync::OnceLock;
+
+use crate::bitboard::BitSearch;
+use crate::cover::Problem;
+use crate::model::parity;
+use crate::model::puzzle::Puzzle;
+use crate::symmetry::{Reduction, SymmetryMode};
+
+/// Which exact-cover engine a [`Solver`] runs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// The generic Dancing Links engine ([`crate::cover`]).
+    Dlx,
+    /// The bitboard engine ([`crate::bitboard`]): boards of at most 128 squares whose
+    /// open cells must all be covered.
+    Bitboard,
+}
+
+impl Engine {
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Dlx => "dlx",
+            Engine::Bitboard => "bitboard",
+        }
+    }
+}
+
+/// A puzzle made ready for searching in one symmetry mode.
+pub struct Solver {
+    pub puzzle: Puzzle,
+    pub mode: SymmetryMode,
+    pub reduction: Reduction,
+    /// The problem DLX searches (reduced in both modes when the group allows) and its
+    /// option → placement map, made at the first use: the bitboard engine needs
+    /// neither.
+    problem: OnceLock<(Problem, Vec<usize>)>,
+    /// False when a checkerboard argument proves there is no solution (no search runs).
+    pub feasible: bool,
+    /// The engine that `run`, `count` and [`run`] use: the bitboard one whenever it
+    /// applies.
+    pub engine: Engine,
+    /// Whether counting runs of the bitboard engine may keep a memo of subtree counts
+    /// (true unless turned off). It makes them faster but their node counts depend on
+    /// what each thread met before: with it off, node counts are the same for every
+    /// number of threads, shards and interruptions.
+    pub memo: bool,
+}
+
+impl Solver {
+    pub fn new(puzzle: Puzzle, mode: SymmetryMode) -> Solver {
+        let reduction = Reduction::new(&puzzle);
+        let engine = if BitSearch::applies(&puzzle) {
+            Engine::Bitboard
+        } else {
+            Engine::Dlx
+        };
+        Solver {
+            feasible: parity::may_have_solutions(&puzzle),
+            puzzle,
+            mode,
+            reduction,
+            problem: OnceLock::new(),
+            engine,
+            memo: true,
+        }
+    }
+
+    /// The problem DLX searches (reduced in both modes when the group allows).
+    pub fn problem(&self) -> &Problem {
+        &self.problem_and_map().0
+    }
+
+    /// Option of [`Solver::problem`] → index into `puzzle.placements`.
+    pub fn map(&self) -> &[usize] {
+        &self.problem_and_map().1
+    }
+
+    fn problem_and_map(&self) -> &(Problem, Vec<usize>) {
+        self.problem.get_or_init(|| {
+            let allowed = &self.reduction.allowed;
+            self.puzzle.problem_with(|k| allowed[k])
+        })
+    }
+
+    /// Makes `run` and `count` use `engine`; false (and no change) if it does not apply.
+    pub fn use_engine(&mut self, engine: Engine) -> bool {
+        if engine == Engine::Bitboard && !BitSearch::applies(&self.puzzle) {
+            return false;
+        }
+        self.engine = engine;
+        true
+    }
+
+    /// The order of the board's symmetry group.
+    pub fn symmetries(&self) -> usize {
+        self.reduction.group.order()
+    }
+}
