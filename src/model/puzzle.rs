@@ -52,54 +52,12 @@ impl Puzzle {
             return Err(board_error(&board, "the board has no open cell to cover")
                 .with_hint("mark cells to cover with `.` in the board's `shape`"));
         }
-        let area: u64 = set
-            .pieces
-            .iter()
-            .zip(&remaining)
-            .map(|(p, &r)| p.shape.len() as u64 * r as u64)
-            .sum();
-        if board.use_all_pieces && board.cover_all_cells && area != open.len() as u64 {
-            return Err(board_error(
-                &board,
-                format!(
-                    "the pieces cover {} but the board has {} {}",
-                    cells_word(area),
-                    open.len(),
-                    if open.len() == 1 {
-                        "open cell"
-                    } else {
-                        "open cells"
-                    }
-                ),
-            )
-            .with_hint(
-                "change the board or the pieces, or set `use_all_pieces = false` or \
-                 `cover_all_cells = false` in the board file",
-            ));
-        }
-        // An upper bound on the matrix, checked before anything is built: every
-        // orientation at every open cell.
+        check_area(&board, &set, &remaining, open.len())?;
+        // Every orientation of every piece with copies left.
         let orientations: Vec<Vec<(Shape, Transform)>> = (set.pieces.iter().zip(&remaining))
             .map(|(p, &r)| if r > 0 { p.orientations() } else { Vec::new() })
             .collect();
-        let (mut estimate, mut cells) = (0u64, 0u64);
-        for (p, o) in set.pieces.iter().zip(&orientations) {
-            let here = o.len() as u64 * open.len() as u64;
-            estimate = estimate.saturating_add(here);
-            cells = cells.saturating_add(here.saturating_mul(p.shape.len() as u64));
-        }
-        if estimate > MAX_PLACEMENTS || cells > MAX_PLACED_CELLS {
-            return Err(board_error(
-                &board,
-                format!(
-                    "the puzzle is too large to build: up to {estimate} placements covering {cells} cells \
-                     ({} open cells), more than the limit of {MAX_PLACEMENTS} placements and \
-                     {MAX_PLACED_CELLS} cells",
-                    open.len()
-                ),
-            )
-            .with_hint("use a smaller board or fewer pieces"));
-        }
+        check_size(&board, &set, &orientations, open.len())?;
         let is_open: Vec<bool> = (board.cells())
             .map(|c| board.square(c) == Square::Open)
             .collect();
@@ -206,6 +164,62 @@ pub fn placements_of<'a>(
         .iter()
         .map(|o| map[o.index()])
         .filter(|&k| k != EMPTY_CELL)
+}
+
+/// Refuses a puzzle whose pieces (`remaining` copies) cannot cover its `open` cells
+/// exactly, when all pieces and all cells must be used.
+fn check_area(
+    board: &Board,
+    set: &PieceSet,
+    remaining: &[u32],
+    open: usize,
+) -> Result<(), InputError> {
+    let area: u64 = (set.pieces.iter().zip(remaining))
+        .map(|(p, &r)| p.shape.len() as u64 * r as u64)
+        .sum();
+    if board.use_all_pieces && board.cover_all_cells && area != open as u64 {
+        return Err(board_error(
+            board,
+            format!(
+                "the pieces cover {} but the board has {open} {}",
+                cells_word(area),
+                if open == 1 { "open cell" } else { "open cells" }
+            ),
+        )
+        .with_hint(
+            "change the board or the pieces, or set `use_all_pieces = false` or \
+             `cover_all_cells = false` in the board file",
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses a puzzle whose matrix would be too large, from an upper bound checked before
+/// anything is built: every orientation at every one of the `open` cells.
+fn check_size(
+    board: &Board,
+    set: &PieceSet,
+    orientations: &[Vec<(Shape, Transform)>],
+    open: usize,
+) -> Result<(), InputError> {
+    let (mut estimate, mut cells) = (0u64, 0u64);
+    for (p, o) in set.pieces.iter().zip(orientations) {
+        let here = o.len() as u64 * open as u64;
+        estimate = estimate.saturating_add(here);
+        cells = cells.saturating_add(here.saturating_mul(p.shape.len() as u64));
+    }
+    if estimate > MAX_PLACEMENTS || cells > MAX_PLACED_CELLS {
+        return Err(board_error(
+            board,
+            format!(
+                "the puzzle is too large to build: up to {estimate} placements covering {cells} cells \
+                 ({open} open cells), more than the limit of {MAX_PLACEMENTS} placements and \
+                 {MAX_PLACED_CELLS} cells"
+            ),
+        )
+        .with_hint("use a smaller board or fewer pieces"));
+    }
+    Ok(())
 }
 
 /// Every offset at which `shape` fits on open cells (`is_open`, row by row), as

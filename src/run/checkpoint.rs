@@ -31,7 +31,7 @@ pub struct Checkpoint {
     /// For messages: the puzzle's name and the options, as the user gave them.
     pub puzzle: String,
     pub options: String,
-    /// Solutions committed (in the chosen symmetry mode); printed ones when printing.
+    /// Solutions committed (as the search counts them); printed ones when printing.
     pub solutions: u64,
     /// Engine counters of the committed work.
     pub stats: Stats,
@@ -43,17 +43,11 @@ pub struct Checkpoint {
     pub tasks: Vec<Task>,
 }
 
-/// Format 7: bitboard paths start with the part of the reduction, whose first level
-/// branches on the restricted piece and, with several fronts, whose second level below
-/// symmetric representatives on the second piece; the lists they index leave out the
-/// options that close a region of their key's squares no tiling fills, a numbering
-/// that a symmetry maps onto the first reads the first one's lists, in its order, and
-/// a one-front search's keys read as many squares as the board's short side and two
-/// more (at most 8, at most twice the largest piece; 6 on boards of two words).
-/// Format 6 read 6 squares on every such board, so on the others its positions name
-/// other nodes; format 5 built the lists of a numbering that a symmetry maps onto the
-/// first in their own order; format 4's lists kept the options that close a dead
-/// region; format 3 had no second level.
+/// The version of the file and of the paths it holds. A path names a node of an
+/// engine's tree as the engine builds it (the bitboard engine's: the part of the
+/// reduction first, then positions in lists whose content and order its tables decide),
+/// so the version changes whenever an engine would read a saved path as another node:
+/// an older checkpoint is then refused rather than misread.
 pub const FORMAT: &str = "polyx-checkpoint-7";
 
 /// A hash (FNV-1a, 64 bits, stable across builds) of the exact-cover matrix and of
@@ -176,11 +170,8 @@ mod tests {
 
     #[test]
     fn a_checkpoint_of_another_format_is_refused() {
-        // Format 1 named bitboard nodes by option positions; format 2 by list positions
-        // without parts; format 3 had parts whose second level followed the usual rule;
-        // format 4's lists kept options that close a dead region of their key's squares;
-        // format 5 ordered the lists of numberings that a symmetry maps onto the first
-        // on their own; format 6's one-front keys read 6 squares on every board.
+        // Its paths would name other nodes: it is refused, and the message names both
+        // formats.
         let cp = Checkpoint {
             format: "polyx-checkpoint-6".into(),
             fingerprint: "f".into(),

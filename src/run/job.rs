@@ -15,8 +15,8 @@ pub trait Sink {
     /// Whether the run prints: then each solution comes through [`Sink::solution`] with
     /// its placements; otherwise only the number of solutions matters.
     fn wants_placements(&self) -> bool;
-    /// One solution: its placements (indices into the puzzle's placements, in the order
-    /// the emitted tiling lists them; empty when [`Sink::wants_placements`] is false).
+    /// One solution, as the indices that name its parts (a puzzle's placements), in the
+    /// order the emitter receives them; empty when [`Sink::wants_placements`] is false.
     fn solution(&mut self, placements: &[usize]) -> ControlFlow<()>;
     /// `n` solutions at once, without their placements (only when
     /// [`Sink::wants_placements`] is false).
@@ -71,7 +71,7 @@ pub trait Job: Sync {
 /// What a checkpoint records to tell its search from others.
 #[derive(Clone, Debug)]
 pub struct Identity<'a> {
-    /// The puzzle's name, shown when a checkpoint is refused.
+    /// The search's name (its puzzle's), shown when a checkpoint is refused.
     pub name: &'a str,
     /// The settings that change the result, as text (the run adds the shard and whether
     /// it prints).

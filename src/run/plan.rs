@@ -34,8 +34,7 @@ pub const PER_SHARD: usize = 64;
 
 /// Tasks per thread when workers share their tasks at the end (`share.rs`), and when
 /// they do not: sharing keeps the workers together at the end, so fewer, larger tasks
-/// save replays and splitting (against 64: 6x10 -3%, Scott's board -3%, dominoes-8x8
-/// -5%, 8x8-square +0.5%; 32 cost 8x8-square 2% and NOI2005 1.5%).
+/// save replays and splitting (and still balance the threads).
 pub const SHARED_PER_THREAD: usize = 16;
 pub const PER_THREAD: usize = 64;
 

@@ -1,7 +1,6 @@
 //! Sharing out the rest of a running task. At the end of a run the queue is empty while
-//! one worker still searches its last task, often a large one, and the others wait
-//! (6x10: the workers ended 0.7 to 0.9 ms apart, with three tasks of 755 holding 15% of
-//! the nodes). In a counting run that nobody watches (no output in order, no progress,
+//! one worker still searches its last task, often a large one (the sizes of subtrees
+//! vary widely), and the others wait. In a counting run that nobody watches (no output in order, no progress,
 //! no checkpoint), an idle worker asks for help; the next tick of a busy worker stops
 //! its task, whose count so far is committed as the task's own, and what is left of it
 //! becomes subproblems that any worker takes ([`remainder`]). Their counts are added at

@@ -42,11 +42,30 @@ pub fn fixed_tilings(
     g: usize,
     stop: &AtomicBool,
 ) -> Option<(u64, u64)> {
-    let image = &group.images[g];
-    // The orbits of placements under the powers of `g` whose placements are disjoint,
-    // by piece and size.
+    let orbits = disjoint_orbits(puzzle, &group.images[g]);
+    let splits = splits_of_the_copies(puzzle, &orbits)?;
+    // The orbit classes in the order the splits list their counts.
+    let classes: Vec<(usize, usize)> = (puzzle.remaining.iter().enumerate())
+        .filter(|&(_, &copies)| copies > 0)
+        .flat_map(|(piece, _)| orbits.keys().filter(move |&&(p, _)| p == piece).copied())
+        .collect();
+    let (mut total, mut nodes) = (0, 0);
+    for counts in &splits {
+        let (t, n) = count_one_split(puzzle, &orbits, &classes, counts, stop)?;
+        total += t;
+        nodes += n;
+    }
+    Some((total, nodes))
+}
+
+/// Orbit cells, by piece and orbit size.
+type Orbits = BTreeMap<(usize, usize), Vec<Vec<usize>>>;
+
+/// The orbits of placements under the powers of the symmetry that maps placement `k` to
+/// `image[k]`, as the cells they cover, of those whose placements are disjoint.
+fn disjoint_orbits(puzzle: &Puzzle, image: &[u32]) -> Orbits {
     let mut seen = vec![false; puzzle.placements.len()];
-    let mut orbits: BTreeMap<(usize, usize), Vec<Vec<usize>>> = BTreeMap::new();
+    let mut orbits = Orbits::new();
     for start in 0..puzzle.placements.len() {
         if seen[start] {
             continue;
@@ -71,7 +90,12 @@ pub fn fixed_tilings(
             orbits.entry((piece, cycle.len())).or_default().push(cells);
         }
     }
-    // Every way to split each piece's copies into orbits of the sizes it has.
+    orbits
+}
+
+/// Every way to split each piece's copies into orbits of the sizes it has (the counts
+/// of each piece's orbit sizes, piece after piece); `None` if more than [`MAX_SPLITS`].
+fn splits_of_the_copies(puzzle: &Puzzle, orbits: &Orbits) -> Option<Vec<Vec<u32>>> {
     let mut splits: Vec<Vec<u32>> = vec![Vec::new()];
     for (piece, &copies) in puzzle.remaining.iter().enumerate() {
         if copies == 0 {
@@ -94,18 +118,7 @@ pub fn fixed_tilings(
         }
         splits = next;
     }
-    // The orbit classes in the order the splits list their counts.
-    let classes: Vec<(usize, usize)> = (puzzle.remaining.iter().enumerate())
-        .filter(|&(_, &copies)| copies > 0)
-        .flat_map(|(piece, _)| orbits.keys().filter(move |&&(p, _)| p == piece).copied())
-        .collect();
-    let (mut total, mut nodes) = (0, 0);
-    for counts in &splits {
-        let (t, n) = count_one_split(puzzle, &orbits, &classes, counts, stop)?;
-        total += t;
-        nodes += n;
-    }
-    Some((total, nodes))
+    Some(splits)
 }
 
 /// The index of a cell among `puzzle.open`'s row-major frame.
@@ -135,7 +148,7 @@ fn split(copies: u32, sizes: &[usize], prefix: &mut Vec<u32>, out: &mut Vec<Vec<
 /// nodes searched; `None` if `stop` was set first.
 fn count_one_split(
     puzzle: &Puzzle,
-    orbits: &BTreeMap<(usize, usize), Vec<Vec<usize>>>,
+    orbits: &Orbits,
     classes: &[(usize, usize)],
     counts: &[u32],
     stop: &AtomicBool,
