@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Import cycles between modules of the crate (python3, standard library only).
 
-Usage: python3 scripts/cycles.py [SRC_DIR]   (default: src)
+Usage: python3 scripts/cycles.py [--edges] [SRC_DIR]   (default: src)
+       --edges also lists what each top-level module of a crate imports.
 
 Reads every module file reachable from src/lib.rs and src/main.rs through `mod`
 declarations, and lists the paths each one names: `use` trees and inline paths that
@@ -13,7 +14,7 @@ modules count like any other code.
 
 Each path gives an edge at one level of the module tree: between two top-level modules
 of a crate, or between two children of one module (the module's own file counts as one
-of them, named `mod`). Reports every cycle (strongly connected set of more than one
+of them, named `mod`; the crate root's, `(root)`). Reports every cycle (strongly connected set of more than one
 module) at every level, with the lines that make its edges; exits with 1 if there is
 one, else 0.
 """
@@ -266,10 +267,13 @@ def edges(modules, src):
             while k < min(len(s), len(t)) and s[k] == t[k]:
                 k += 1
             level = s[:k]
-            a = s[k] if len(s) > k else "mod"
-            b = t[k] if len(t) > k else "mod"
+            own = "(root)" if not level else "mod"
+            a = s[k] if len(s) > k else own
+            b = t[k] if len(t) > k else own
             where = "%s:%d" % (os.path.relpath(m.file, os.path.dirname(src)), line)
-            out.setdefault((level, a, b), []).append(where)
+            places = out.setdefault((level, a, b), [])
+            if where not in places:
+                places.append(where)
     return out
 
 
@@ -307,7 +311,10 @@ def cycles(graph):
 
 
 def main():
-    src = sys.argv[1] if len(sys.argv) > 1 else "src"
+    args = sys.argv[1:]
+    show_edges = "--edges" in args
+    args = [a for a in args if a != "--edges"]
+    src = args[0] if args else "src"
     bad = 0
     for root, crate in (("lib.rs", "library"), ("main.rs", "binary")):
         root_file = os.path.join(src, root)
@@ -318,6 +325,9 @@ def main():
         levels = {}
         for (level, a, b) in found:
             levels.setdefault(level, {}).setdefault(a, set()).add(b)
+        if show_edges:
+            for a, bs in sorted(levels.get((), {}).items()):
+                print("%s crate: %s -> %s" % (crate, a, ", ".join(sorted(bs))))
         for level in sorted(levels):
             name = "::".join(level) if level else "(top level)"
             for comp in cycles(levels[level]):

@@ -1,5 +1,5 @@
 //! Running a solver's search: as a [`run::Job`] for the engine it chose, on all cores
-//! ([`run`]; or counting classes by Burnside's lemma, when that applies), the placements
+//! ([`run()`]; or counting classes by Burnside's lemma, when that applies), the placements
 //! the run emits turned into tilings; and on one thread ([`Solver::run`],
 //! [`Solver::count`]).
 
@@ -29,10 +29,10 @@ pub fn run(
     run_with_progress(solver, opts, emit, None)
 }
 
-/// [`run`], giving its progress to `progress` every tenth of a second or so.
+/// [`run()`], giving its progress to `progress` every tenth of a second or so.
 ///
 /// # Errors
-/// As [`run`].
+/// As [`run()`].
 pub fn run_with_progress(
     solver: &Solver,
     opts: &Options,
@@ -100,7 +100,7 @@ impl Solver {
         self.one_thread(run::Options::default(), &mut |_| ControlFlow::Continue(()))
     }
 
-    /// [`run`] with `opts`, which name no checkpoint.
+    /// [`run()`] with `opts`, which name no checkpoint.
     fn one_thread(
         &self,
         opts: run::Options,

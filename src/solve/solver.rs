@@ -41,7 +41,7 @@ pub struct Solver {
     problem: OnceLock<(Problem, Vec<usize>)>,
     /// False when a checkerboard argument proves there is no solution (no search runs).
     pub feasible: bool,
-    /// The engine that `run`, `count` and [`run`] use: the bitboard one whenever it
+    /// The engine that `run`, `count` and [`super::run()`] use: the bitboard one whenever it
     /// applies.
     pub engine: Engine,
     /// Whether counting runs of the bitboard engine may keep a memo of subtree counts

@@ -192,11 +192,11 @@ fn maps_frame_onto_itself(
     )
 }
 
-/// Per piece: its class under the rotations (its least image under them), which names
-/// a one-sided piece up to the moves it is allowed.
-fn one_sided_classes(puzzle: &Puzzle, lattice: &dyn PointGroup) -> Vec<Shape> {
+/// Per one-sided piece: its class under the rotations (its least image under them),
+/// which names it up to the moves it is allowed; `None` for a free piece.
+fn one_sided_classes(puzzle: &Puzzle, lattice: &dyn PointGroup) -> Vec<Option<Shape>> {
     (puzzle.set.pieces.iter())
-        .map(|p| rotation_class(lattice, &p.shape))
+        .map(|p| (!p.mirror).then(|| rotation_class(lattice, &p.shape)))
         .collect()
 }
 
@@ -213,7 +213,7 @@ fn rotation_class(lattice: &dyn PointGroup, shape: &Shape) -> Shape {
 fn piece_map(
     puzzle: &Puzzle,
     lattice: &dyn PointGroup,
-    classes: &[Shape],
+    classes: &[Option<Shape>],
     t: usize,
 ) -> Option<Vec<usize>> {
     let set = &puzzle.set;
@@ -224,7 +224,7 @@ fn piece_map(
             if p.mirror || lattice.is_rotation(t) {
                 return Some(k);
             }
-            let want = rotation_class(lattice, &lattice.shape_image(t, &p.shape));
+            let want = Some(rotation_class(lattice, &lattice.shape_image(t, &p.shape)));
             if want == classes[k] {
                 // Its mirror image is one of its rotations: it stays itself, even when
                 // the set holds other one-sided copies of the same shape.

@@ -2,8 +2,9 @@
 //! about the origin that map the lattice onto itself, numbered with the identity first.
 //! Everything else (the board's group, the reduction, classes, Burnside's count) is
 //! written once against [`PointGroup`]; a new grid supplies its group and nothing more.
-//! Images of shapes are normalized by [`Shape::new`], and a transform must map the
-//! lattice's cells to cells (so that a placement's image is a placement).
+//! Images of shapes are normalized by [`Shape::new`]; a transform must map the lattice's
+//! cells to cells (so that a placement's image is a placement) and be linear in the cell
+//! coordinates, `t(x, y) = x·t(1, 0) + y·t(0, 1)` (the placement index relies on it).
 
 use std::fmt::Debug;
 use std::panic::RefUnwindSafe;
