@@ -96,6 +96,14 @@ impl<M: Word> Mirror<M> {
         }
     }
 
+    /// [`Mirror::apply`] out of line, for the rare callers (the node a search starts
+    /// at): inlined into the search loop, the code of every stride was computed at
+    /// each node entered, whatever the stride.
+    #[inline(never)]
+    pub fn apply_once(&self, m: M) -> M {
+        self.apply(m)
+    }
+
     /// [`Mirror::apply`] for any stride, a bit at a time.
     #[cold]
     fn apply_slowly(&self, m: M) -> M {

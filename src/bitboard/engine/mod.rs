@@ -248,7 +248,7 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
                     let e = self.t.lists[top.chosen as usize];
                     self.image_of_child(top.mirrored, top.front, e.option())
                 }
-                None => mirror.apply(filled[0]),
+                None => mirror.apply_once(filled[0]),
             },
         };
         self.stack.push(Level {

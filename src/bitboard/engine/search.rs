@@ -1,10 +1,11 @@
-//! The search loop. Each turn enters the child chosen last (a solution, a node at the
-//! cut, a node the memo counts, or a node to open), then moves the top level on: gives
-//! back the copy its last choice took, tries its next options until one's child is not
-//! dead, and when none is left backs up (pops the level, recording its count).
+//! The search loop. Each turn moves the top level on: gives back the copy its last
+//! choice took, tries its next options until one's child is not dead, and enters that
+//! child (a solution, a node at the cut, a node the memo counts, or a node to open);
+//! when no option is left it backs up (pops the level, recording its count).
 
 use std::ops::ControlFlow;
 
+use crate::bitboard::entry::Entry;
 use crate::bitboard::visitor::BitVisitor;
 use crate::bitboard::word::Word;
 use crate::cover::search::PathError;
@@ -23,6 +24,15 @@ struct Child<M, const F: usize> {
     left: u64,
     recorded: Option<u64>,
     list: Option<(u32, u32, u64)>,
+}
+
+/// What one call of the search goes by: the floor it stays above, the depth of the cut
+/// (`usize::MAX`: none), and whether the memo may be used and is.
+struct Run {
+    floor: usize,
+    cut: usize,
+    memo_fits: bool,
+    memo_on: bool,
 }
 
 /// What the top level's options are tried against: its state.
@@ -60,37 +70,61 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         // Not before the engine has searched a while (checked here and at ticks): a
         // small search is over before the table's first touches (cache misses, page
         // faults) pay off. Levels opened before it starts are recorded all the same.
-        let mut memo_on = memo_fits && self.start_memo();
-        let mut child = (!visited).then_some(Child {
-            filled,
-            avail,
-            left,
-            recorded: None,
-            list: None,
-        });
-        loop {
-            if let Some(node) = child.take() {
-                self.ticks += 1;
-                if self.ticks & self.tick_mask == 0 {
-                    memo_on = memo_fits && self.start_memo();
-                    let done = self.progress(floor);
-                    if visitor.tick(done).is_break() {
-                        return Ok(Some(self.stopped(false)));
-                    }
-                }
-                if self.enter::<V, FILL>(node, cut, visitor, on_cut).is_break() {
-                    return Ok(Some(self.stopped(true)));
-                }
-            }
-            if self.stack.len() <= floor {
-                return Ok(None);
-            }
-            self.give_back();
-            child = self.next_child(memo_on);
-            if child.is_none() {
-                self.back_up(memo_on);
+        let memo_on = memo_fits && self.start_memo();
+        let mut run = Run {
+            floor,
+            cut,
+            memo_fits,
+            memo_on,
+        };
+        if !visited {
+            let start = Child {
+                filled,
+                avail,
+                left,
+                recorded: None,
+                list: None,
+            };
+            if let ControlFlow::Break(stop) =
+                self.arrive::<V, FILL>(start, &mut run, visitor, on_cut)
+            {
+                return Ok(Some(stop));
             }
         }
+        while self.stack.len() > floor {
+            self.give_back();
+            if let ControlFlow::Break(stop) = self.advance::<V, FILL>(&mut run, visitor, on_cut) {
+                return Ok(Some(stop));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Arrives at `node`: ticks if a tick is due (the memo may start then), then
+    /// enters it. Breaks with where the search stopped if the visitor stops it.
+    #[inline(always)]
+    fn arrive<V: BitVisitor, const FILL: bool>(
+        &mut self,
+        node: Child<M, F>,
+        run: &mut Run,
+        visitor: &mut V,
+        on_cut: &mut impl FnMut(&[u32]),
+    ) -> ControlFlow<Resume> {
+        self.ticks += 1;
+        if self.ticks & self.tick_mask == 0 {
+            run.memo_on = run.memo_fits && self.start_memo();
+            let done = self.progress(run.floor);
+            if visitor.tick(done).is_break() {
+                return ControlFlow::Break(self.stopped(false));
+            }
+        }
+        if self
+            .enter::<V, FILL>(node, run.cut, visitor, on_cut)
+            .is_break()
+        {
+            return ControlFlow::Break(self.stopped(true));
+        }
+        ControlFlow::Continue(())
     }
 
     /// Enters `node`, a child of the top level (or the node the search starts at): a
@@ -104,8 +138,15 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         visitor: &mut V,
         on_cut: &mut impl FnMut(&[u32]),
     ) -> ControlFlow<()> {
-        if node.filled[0] == self.t.full {
-            if !self.t.use_all || node.avail == 0 {
+        let Child {
+            filled,
+            avail,
+            left,
+            recorded,
+            list,
+        } = node;
+        if filled[0] == self.t.full {
+            if !self.t.use_all || avail == 0 {
                 if cut != usize::MAX {
                     self.fill_path();
                     on_cut(&self.path);
@@ -116,16 +157,14 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         } else if self.stack.len() >= cut {
             self.fill_path();
             on_cut(&self.path);
-        } else if let Some(n) = node.recorded {
+        } else if let Some(n) = recorded {
             self.stats.solutions += n;
             return visitor.solutions(n);
         } else {
-            match node.list {
-                Some((from, to, fit)) => {
-                    self.push(&node.filled, node.avail, node.left, (from, to, 0), fit)
-                }
+            match list {
+                Some((from, to, fit)) => self.push(&filled, avail, left, (from, to, 0), fit),
                 None => {
-                    self.open(&node.filled, node.avail, node.left);
+                    self.open(&filled, avail, left);
                 }
             }
         }
@@ -158,11 +197,17 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         }
     }
 
-    /// Tries the top level's next options that fit, in list order, until one's child
-    /// is not dead: that option becomes the level's choice, its copy is taken, and its
-    /// child is returned. `None` when the level has no option left.
+    /// Moves the top level on: tries its next options that fit, in list order, until
+    /// one's child is not dead, makes that option the level's choice (its copy taken)
+    /// and arrives at the child; with no option left, backs up. Breaks with where the
+    /// search stopped if the visitor stops it.
     #[inline(always)]
-    fn next_child(&mut self, memo_on: bool) -> Option<Child<M, F>> {
+    fn advance<V: BitVisitor, const FILL: bool>(
+        &mut self,
+        run: &mut Run,
+        visitor: &mut V,
+        on_cut: &mut impl FnMut(&[u32]),
+    ) -> ControlFlow<Resume> {
         let depth = self.stack.len();
         let top = self.stack.last().expect("above the floor");
         let parent = Parent {
@@ -181,23 +226,23 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         let fm = parent.filled[parent.front as usize];
         let ahead = self.looks_ahead(depth);
         let mut nodes = 0;
-        let mut chosen = None;
         while let Some(k) = fits.next(&self.t.lists, fm, parent.avail) {
             nodes += 1;
-            if let Some(child) = self.try_option(k, &parent, ahead, memo_on) {
-                chosen = Some((k, child));
-                break;
-            }
+            let e = self.t.lists[k as usize];
+            let Some(child) = self.try_option(e, &parent, ahead, run.memo_on) else {
+                continue;
+            };
+            self.stats.nodes += nodes;
+            let top = self.stack.last_mut().expect("above the floor");
+            (top.fit, top.fit_from) = (fits.bits, fits.from);
+            top.next = k + 1;
+            top.chosen = k;
+            self.left[e.piece() as usize] -= 1;
+            return self.arrive::<V, FILL>(child, run, visitor, on_cut);
         }
         self.stats.nodes += nodes;
-        let top = self.stack.last_mut().expect("above the floor");
-        (top.fit, top.fit_from) = (fits.bits, fits.from);
-        let (k, child) = chosen?;
-        top.next = k + 1;
-        top.chosen = k;
-        let piece = self.t.lists[k as usize].piece();
-        self.left[piece as usize] -= 1;
-        Some(child)
+        self.back_up(run.memo_on);
+        ControlFlow::Continue(())
     }
 
     /// Whether the children of a level `depth` deep have their lists found before they
@@ -213,18 +258,17 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
             && self.firsts.len() <= depth
     }
 
-    /// The child of `parent` through entry `k` of the lists, if it is not dead: not
+    /// The child of `parent` through the entry `e` of its list, if it is not dead: not
     /// without an option that fits (when looking `ahead`), not by the region test. With
     /// `memo_on`, its count if the tails or the memo know it.
     #[inline(always)]
     fn try_option(
         &mut self,
-        k: u32,
+        e: Entry<M>,
         parent: &Parent<M, F>,
         ahead: bool,
         memo_on: bool,
     ) -> Option<Child<M, F>> {
-        let e = self.t.lists[k as usize];
         let piece = e.piece();
         let avail = if self.left[piece as usize] == 1 {
             parent.avail & !(1 << piece)
@@ -272,10 +316,11 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     /// near the leaves through the tails, else through the memo.
     #[inline(always)]
     fn look_up(&mut self, state: (M, M), left: u64, avail: u64, depth: usize) -> Option<u64> {
-        self.tail_count(state, left, avail, depth).or_else(|| {
-            let key = self.memo_key(state.0, state.1, avail, depth);
-            self.table.as_ref()?.get(key, left)
-        })
+        if let Some(count) = self.tail_count(state, left, avail, depth) {
+            return Some(count);
+        }
+        let key = self.memo_key(state.0, state.1, avail, depth);
+        self.table.as_ref()?.get(key, left)
     }
 
     /// Pops the top level, all of whose options are tried, and records the count of
