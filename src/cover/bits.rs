@@ -20,9 +20,9 @@
 //! yardstick `refdlx.c` takes 3.19 G). Copying the state costs ~3% of that; the rest is
 //! clearing option words and shortening the lengths of the options that die.
 
+use super::problem::Problem;
 use super::table::Table;
 use super::visit::Level;
-use super::Problem;
 
 /// A primary item's length once it is covered: never the minimum.
 const COVERED: u16 = u16::MAX;

@@ -3,7 +3,7 @@
 //! `sanity()` in Knuth's `dlx1.w`) to prove that the table is consistent.
 
 use super::dlx::Dlx;
-use super::{OptionId, Problem};
+use super::problem::{OptionId, Problem};
 
 /// Why a set of options is not a solution.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -14,8 +14,8 @@
 //! minimum and maximum they stay in the ring, and the search may branch on them with the
 //! extra choice "no further option" (see `search.rs`).
 
+use super::problem::{Bounds, Problem};
 use super::store::Store;
-use super::{Bounds, Problem};
 
 /// One entry of the node table while it is built. For a header, `top` is the item's
 /// `len`; for an option node, the header it belongs to; for a spacer, 0.

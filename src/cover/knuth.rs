@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::{Bounds, ItemId, OptionId, Problem, ProblemError};
+use super::problem::{Bounds, ItemId, OptionId, Problem, ProblemError};
 use crate::error::{InputError, Location};
 
 /// Reads a problem from `text`, which came from `path` (for error messages).

@@ -7,8 +7,10 @@
 
 use super::bits::Bitsets;
 use super::dlx::Dlx;
+use super::problem::{OptionId, Problem};
+use super::search::{Outcome, Search, Stats};
 use super::search::{PathError, Visitor};
-use super::{OptionId, Outcome, Problem, Resume, Search, Stats, Subproblem};
+use super::split::{Resume, Subproblem};
 
 /// A [`Search`] on whichever table suits the problem.
 pub enum AnySearch {

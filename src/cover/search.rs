@@ -15,12 +15,12 @@ use std::ops::ControlFlow;
 
 use super::bits::Bitsets;
 use super::dlx::Dlx;
+use super::problem::{OptionId, Problem};
 use super::split::{Resume, Subproblem};
 use super::table::Table;
 pub use super::visit::Level;
 use super::visit::{tick_mask, TICK_LOG2};
 pub use super::visit::{Outcome, Stats, Visit, Visitor};
-use super::{OptionId, Problem};
 
 /// Why a path of choices cannot be replayed on this problem.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -6,8 +6,8 @@
 
 use std::ops::ControlFlow;
 
+use super::problem::OptionId;
 use super::split::Resume;
-use super::OptionId;
 
 /// Counters that do not depend on the machine.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
