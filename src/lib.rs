@@ -41,6 +41,8 @@
 
 pub mod apps;
 pub mod bitboard;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod cover;
 pub mod error;
 pub mod geom;

@@ -2,7 +2,7 @@
 //! generated from the same clap definition that parses the arguments.
 
 use clap::CommandFactory;
-use polyx::InputError;
+use crate::InputError;
 
 use super::args::{Cli, ManpageArgs};
 use super::{output, Status};

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use polyx::run::Status;
+use crate::run::Status;
 
 /// Seconds between plain progress lines.
 const LINE_EVERY: Duration = Duration::from_secs(5);

@@ -8,11 +8,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use polyx::model::{library, Board, PieceSet, Puzzle, Tiling};
-use polyx::render::{self, json, Format, RenderOptions};
-use polyx::run::{self, LongReport, Shard};
-use polyx::solve::{self, Solver, SymmetryMode};
-use polyx::InputError;
+use crate::model::{library, Board, PieceSet, Puzzle, Tiling};
+use crate::render::{self, json, Format, RenderOptions};
+use crate::run::{self, LongReport, Shard};
+use crate::solve::{self, Solver, SymmetryMode};
+use crate::InputError;
 
 use super::args::{FormatArg, ProgressArg, SolveArgs, SymmetryArg};
 use super::progress::ProgressLine;
@@ -171,7 +171,7 @@ fn format_of(f: FormatArg) -> Format {
 }
 
 /// Loads the board and its piece set; `-` reads the board from stdin.
-pub fn load(puzzle: &str, pieces: Option<&str>) -> Result<(Board, PieceSet), polyx::Error> {
+pub fn load(puzzle: &str, pieces: Option<&str>) -> Result<(Board, PieceSet), crate::Error> {
     if puzzle == "-" {
         let (name, text) = read_input(None)?;
         let board = library::load_board_text(&name, &text)?;
@@ -282,7 +282,7 @@ fn search(
     config: &Config,
     solver: &Solver,
     emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
-) -> Result<LongReport, polyx::Error> {
+) -> Result<LongReport, crate::Error> {
     if !config.progress {
         return solve::run(solver, &config.long, emit);
     }
