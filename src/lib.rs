@@ -38,20 +38,29 @@
 //! assert_eq!(Search::new(&problem).count(), 2);
 //! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod apps;
-pub mod bitboard;
+pub(crate) mod bitboard;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod cover;
-pub mod error;
-pub mod geom;
-pub mod input;
-pub mod model;
-pub mod output;
+pub(crate) mod error;
+pub(crate) mod geom;
+pub(crate) mod input;
+pub(crate) mod model;
+pub(crate) mod output;
 pub mod render;
-pub mod run;
-pub mod solve;
-pub mod symmetry;
+pub(crate) mod run;
+pub(crate) mod solve;
+pub(crate) mod symmetry;
 
 pub use error::{Error, InputError, Location, Result};
+pub use geom::{Cell, Shape};
+pub use model::library::{boards as builtin_boards, piece_sets as builtin_piece_sets};
+pub use model::{
+    load_board, load_piece_set, load_puzzle, parse_board, parse_piece_set, pieces_for, Board,
+    Piece, PieceSet, Placement, Puzzle, Square, Tiling,
+};
+pub use run::{LongReport as RunReport, Options as RunOptions, Shard};
+pub use solve::{run, Engine, Report, Solver, SymmetryMode};

@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::run::Status;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Seconds between plain progress lines.
 const LINE_EVERY: Duration = Duration::from_secs(5);

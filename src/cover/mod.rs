@@ -9,20 +9,20 @@
 //! most `k` times) in the manner of Knuth's Algorithm M; identical options chosen in a
 //! different order are never reported twice. This module knows nothing of geometry.
 
-pub mod bits;
-pub mod check;
-pub mod dlx;
+pub(crate) mod bits;
+pub(crate) mod check;
+pub(crate) mod dlx;
 pub mod knuth;
-pub mod pick;
-pub mod search;
-pub mod split;
-pub mod store;
-pub mod table;
-pub mod visit;
+pub(crate) mod pick;
+pub(crate) mod search;
+pub(crate) mod split;
+pub(crate) mod store;
+pub(crate) mod table;
+pub(crate) mod visit;
 
-pub use check::verify;
+pub use check::{verify, VerifyError};
 pub use pick::AnySearch;
-pub use search::{Outcome, Search, Stats, Visit};
+pub use search::{Outcome, PathError, Search, Stats, Visit, Visitor};
 pub use split::{Resume, Subproblem};
 
 use std::fmt;
@@ -226,3 +226,6 @@ impl fmt::Display for OptionId {
         write!(f, "{}", self.0)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -6,11 +6,11 @@
 
 pub mod ascii;
 pub mod json;
-pub mod layout;
-pub mod palette;
+pub(crate) mod layout;
+pub(crate) mod palette;
 #[cfg(feature = "png")]
 pub mod png;
-pub mod scene;
+pub(crate) mod scene;
 pub mod svg;
 pub mod unicode;
 
@@ -22,7 +22,7 @@ use std::path::Path;
 use crate::error::{Error, InputError};
 use crate::model::{Board, PieceSet, Tiling};
 
-pub use crate::output::{refuse_input, write_atomically};
+pub(crate) use crate::output::{refuse_input, write_atomically};
 pub use json::Summary;
 pub use unicode::UnicodeOptions;
 

@@ -14,8 +14,6 @@ mod solver;
 mod weigh;
 
 pub use crate::symmetry::SymmetryMode;
-pub use bit_tree::BitTree;
-pub use dlx_tree::DlxTree;
 pub use jobs::{run, run_with_progress, Report};
 pub use solver::{Engine, Solver};
 

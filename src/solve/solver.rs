@@ -22,6 +22,7 @@ pub enum Engine {
 }
 
 impl Engine {
+    /// The engine's name on the command line (`--engine dlx|bitboard`).
     pub fn name(self) -> &'static str {
         match self {
             Engine::Dlx => "dlx",
@@ -32,18 +33,18 @@ impl Engine {
 
 /// A puzzle made ready for searching in one symmetry mode.
 pub struct Solver {
-    pub puzzle: Puzzle,
-    pub mode: SymmetryMode,
-    pub reduction: Reduction,
+    pub(crate) puzzle: Puzzle,
+    pub(crate) mode: SymmetryMode,
+    pub(crate) reduction: Reduction,
     /// The problem DLX searches (reduced in both modes when the group allows) and its
     /// option → placement map, made at the first use: the bitboard engine needs
     /// neither.
     problem: OnceLock<(Problem, Vec<usize>)>,
     /// False when a checkerboard argument proves there is no solution (no search runs).
-    pub feasible: bool,
+    pub(crate) feasible: bool,
     /// The engine that `run`, `count` and [`run`] use: the bitboard one whenever it
     /// applies.
-    pub engine: Engine,
+    pub(crate) engine: Engine,
     /// Whether counting runs of the bitboard engine may keep a memo of subtree counts
     /// (true unless turned off). It makes them faster but their node counts depend on
     /// what each thread met before: with it off, node counts are the same for every
@@ -52,6 +53,9 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// Makes `puzzle` ready for searching in `mode`: finds the board's symmetries and,
+    /// in [`SymmetryMode::Reduce`], restricts the placements to one representative of
+    /// each class; picks the bitboard engine whenever it applies.
     pub fn new(puzzle: Puzzle, mode: SymmetryMode) -> Solver {
         let reduction = Reduction::new(&puzzle);
         let engine = if BitSearch::applies(&puzzle) {
@@ -94,6 +98,27 @@ impl Solver {
         }
         self.engine = engine;
         true
+    }
+
+    /// The puzzle being solved: its placements are what [`Solver::map`] indexes.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The symmetry mode the solutions are counted and listed in.
+    pub fn mode(&self) -> SymmetryMode {
+        self.mode
+    }
+
+    /// The engine that [`Solver::run`], [`Solver::count`] and [`crate::run`] use.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// False when a checkerboard argument proves there is no solution (then no search
+    /// runs).
+    pub fn is_feasible(&self) -> bool {
+        self.feasible
     }
 
     /// The order of the board's symmetry group.

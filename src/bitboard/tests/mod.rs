@@ -9,10 +9,10 @@ mod tree;
 
 use std::ops::ControlFlow;
 
-use crate::model::samples::*;
 use super::{BitSearch, BitVisitor, Order, Tuning};
 use crate::cover::{Search, Visit};
 use crate::geom::{Cell, Shape};
+use crate::model::samples::*;
 use crate::model::{Board, Piece, PieceSet, Puzzle, Square};
 
 /// Every solution of the DLX engine, as sorted placement sets, sorted.
