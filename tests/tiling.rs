@@ -97,7 +97,7 @@ fn known_counts_in_both_modes() {
                 if case.verify {
                     let mut found = 0u64;
                     let report = solver.run(None, |t| {
-                        assert_exact_cover(&solver.puzzle(), t);
+                        assert_exact_cover(solver.puzzle(), t);
                         found += 1;
                         ControlFlow::Continue(())
                     });

@@ -12,18 +12,6 @@
 //! `doomed`, `shared`, `listing`), the tables built from them (`tables`, `filter`),
 //! the memo's parts (`memo`, `mirror`, `tails`), and the search over the tables
 //! (`engine`), which [`BitSearch`] wraps for each word width.
-//!
-//! ```
-//! # use polyx::model::{Board, Piece, PieceSet, Puzzle};
-//! # use polyx::geom::Shape;
-//! use polyx::bitboard::BitSearch;
-//! let domino = Piece { name: "D".into(), label: 'D', shape: Shape::from_picture("##").unwrap(),
-//!     count: 8, mirror: true, color: None };
-//! let set = PieceSet { name: "d".into(), description: String::new(), pieces: vec![domino] };
-//! let puzzle = Puzzle::new(Board::rectangle("4x4", 4, 4), set).unwrap();
-//! let allowed = vec![true; puzzle.placements.len()];
-//! assert_eq!(BitSearch::new(&puzzle, &allowed).unwrap().count(), 36);
-//! ```
 
 mod doomed;
 mod engine;

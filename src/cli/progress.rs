@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::run::Status;
+use crate::run::progress::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Seconds between plain progress lines.

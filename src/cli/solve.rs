@@ -201,7 +201,7 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
 fn check_output(config: &Config, inputs: &[PathBuf]) -> anyhow::Result<()> {
     if let Some(path) = &config.output {
         let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-        render::refuse_input(path, &inputs)?;
+        crate::output::refuse_input(path, &inputs)?;
     }
     if let Some(path) = &config.unknown_extension {
         return Err(InputError::new(format!(
@@ -287,7 +287,7 @@ fn search(
         return solve::run(solver, &config.long, emit);
     }
     let mut line = ProgressLine::new(std::io::stderr().is_terminal());
-    let mut show = |status: &run::Status| line.update(status);
+    let mut show = |status: &run::progress::Status| line.update(status);
     let report = solve::run_with_progress(solver, &config.long, emit, Some(&mut show));
     line.finish();
     report
@@ -396,7 +396,7 @@ fn emit(config: &Config, bytes: &[u8], inputs: &[PathBuf]) -> anyhow::Result<()>
     match &config.output {
         Some(path) => {
             let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-            render::write_atomically(path, bytes, &inputs)?;
+            crate::output::write_atomically(path, bytes, &inputs)?;
         }
         None => {
             let mut out = output::stdout();

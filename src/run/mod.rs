@@ -30,5 +30,5 @@ mod worker;
 pub use job::{Identity, Job, Sink, Tree};
 pub use options::{LongReport, Options};
 pub use parallel::run;
-pub use progress::{OnProgress, Status};
+pub use progress::OnProgress;
 pub use shard::Shard;

@@ -16,7 +16,7 @@ use crate::symmetry::{Reduction, SymmetryMode};
 pub enum Engine {
     /// The generic Dancing Links engine ([`crate::cover`]).
     Dlx,
-    /// The bitboard engine ([`crate::bitboard`]): boards of at most 128 squares whose
+    /// The bitboard engine, written for tilings: boards of at most 128 squares whose
     /// open cells must all be covered.
     Bitboard,
 }
@@ -32,6 +32,24 @@ impl Engine {
 }
 
 /// A puzzle made ready for searching in one symmetry mode.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use polyx::{load_puzzle, Puzzle, Solver, SymmetryMode};
+///
+/// let (board, pieces) = load_puzzle("6x10", None).unwrap();
+/// let solver = Solver::new(Puzzle::new(board, pieces).unwrap(), SymmetryMode::Reduce);
+/// assert_eq!(solver.count().solutions, 2339);
+///
+/// // The first three solutions; the visitor breaks to stop the search.
+/// let mut seen = 0;
+/// let report = solver.run(None, |tiling| {
+///     assert_eq!(tiling.placements.len(), 12);
+///     seen += 1;
+///     if seen == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// });
+/// assert_eq!((report.solutions, report.complete), (3, false));
+/// ```
 pub struct Solver {
     pub(crate) puzzle: Puzzle,
     pub(crate) mode: SymmetryMode,

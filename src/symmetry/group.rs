@@ -88,6 +88,7 @@ impl Group {
     }
 
     /// The name of element `g`'s transform (`id`, `r90`, ... on the square grid).
+    #[cfg(any(test, feature = "cli"))]
     pub fn name(&self, g: usize) -> &'static str {
         self.lattice.name(self.elements[g].transform)
     }
