@@ -1,14 +1,11 @@
 //! Speed-up from threads: `polyx count 6x10 --symmetry keep` (DLX engine) on 1 and 2
-//! threads through [`polyx::solve::run`]; the goal on a 2-core machine is at least 1.7×.
+//! threads through [`polyx::run`]; the goal on a 2-core machine is at least 1.7×.
 
 use std::ops::ControlFlow;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use polyx::model::{load_puzzle, Puzzle};
-use polyx::run::Options;
-use polyx::solve;
-use polyx::solve::{Solver, SymmetryMode};
+use polyx::{load_puzzle, Puzzle, RunOptions as Options, Solver, SymmetryMode};
 
 fn threads(c: &mut Criterion) {
     let (board, set) = load_puzzle("6x10", None).expect("a shipped board");
@@ -26,7 +23,7 @@ fn threads(c: &mut Criterion) {
                     threads: n,
                     ..Options::default()
                 };
-                let r = solve::run(&solver, &opts, &mut |_| ControlFlow::Continue(()))
+                let r = polyx::run(&solver, &opts, &mut |_| ControlFlow::Continue(()))
                     .expect("no checkpoint");
                 assert_eq!(r.solutions, 9356);
             })

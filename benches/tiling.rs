@@ -9,8 +9,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use polyx::cover::{knuth, Problem};
-use polyx::model::{load_puzzle, Puzzle};
-use polyx::solve::{Engine, Solver, SymmetryMode};
+use polyx::{load_puzzle, Engine, Puzzle, Solver, SymmetryMode};
 
 const REFDLX_SRC: &str = "/work/shared/bench/refdlx.c";
 const INSTANCES: &str = "/work/shared/instances";

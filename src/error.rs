@@ -7,16 +7,21 @@ use std::fmt;
 /// A place in a user's input: file name (or `<stdin>`, `<builtin>/NAME`), 1-based line and
 /// column, and the text of that line for the caret display.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Location {
+    /// The file name (or `<stdin>`, `<builtin>/NAME`).
     pub path: String,
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column, in characters.
     pub column: usize,
+    /// The text of the line, without its line ending.
     pub line_text: String,
 }
 
 impl Location {
     /// The location of byte `offset` in `text`, which was read from `path`.
-    pub fn at_offset(path: &str, text: &str, offset: usize) -> Location {
+    pub(crate) fn at_offset(path: &str, text: &str, offset: usize) -> Location {
         let (line, column, line_start) = line_column(text, offset);
         let line_text = text[line_start..]
             .split('\n')
@@ -33,7 +38,7 @@ impl Location {
     }
 
     /// The location of 1-based `line` and `column` in `text`.
-    pub fn at_line(path: &str, text: &str, line: usize, column: usize) -> Location {
+    pub(crate) fn at_line(path: &str, text: &str, line: usize, column: usize) -> Location {
         let line_text = text
             .split('\n')
             .nth(line.saturating_sub(1))
@@ -51,7 +56,7 @@ impl Location {
 
 /// The 1-based line and column (in characters) of byte `offset` in `text` (clamped to
 /// a character boundary within it), and the byte offset where that line starts.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize, usize) {
+pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize, usize) {
     let offset = offset.min(text.len());
     let before = &text.as_bytes()[..floor_char_boundary(text, offset)];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -74,18 +79,23 @@ fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     offset
 }
 
-/// Something wrong with what the user gave us.
+/// Something wrong with what the user gave us. `Display` shows the place, the offending
+/// line with a caret under the column, and the hint.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct InputError {
     /// Where, when the input is a file or a stream; `None` for command-line values.
     pub location: Option<Box<Location>>,
     /// A path without a position (a missing file, a file that is not UTF-8).
     pub path: Option<String>,
+    /// What is wrong.
     pub message: String,
+    /// How to fix it, when that is known.
     pub hint: Option<String>,
 }
 
 impl InputError {
+    /// An error without a place (a command-line value, say).
     pub fn new(message: impl Into<String>) -> InputError {
         InputError {
             location: None,
@@ -95,20 +105,23 @@ impl InputError {
         }
     }
 
-    pub fn at(location: Location, message: impl Into<String>) -> InputError {
+    /// An error at `location`.
+    pub(crate) fn at(location: Location, message: impl Into<String>) -> InputError {
         InputError {
             location: Some(Box::new(location)),
             ..InputError::new(message)
         }
     }
 
-    pub fn in_file(path: &str, message: impl Into<String>) -> InputError {
+    /// An error about the file `path` as a whole.
+    pub(crate) fn in_file(path: &str, message: impl Into<String>) -> InputError {
         InputError {
             path: Some(path.to_string()),
             ..InputError::new(message)
         }
     }
 
+    /// The error with `hint` saying how to fix the input.
     pub fn with_hint(mut self, hint: impl Into<String>) -> InputError {
         self.hint = Some(hint.into());
         self
@@ -149,6 +162,7 @@ impl std::error::Error for InputError {}
 
 /// Every error the library returns.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// The input is wrong; exit code 2.
     #[error("{0}")]
@@ -156,14 +170,17 @@ pub enum Error {
     /// A file could not be read or written.
     #[error("{path}: {source}")]
     Io {
+        /// The file.
         path: String,
+        /// What the system said.
         #[source]
         source: std::io::Error,
     },
 }
 
 impl Error {
-    pub fn io(path: impl Into<String>, source: std::io::Error) -> Error {
+    /// An I/O error on `path`.
+    pub(crate) fn io(path: impl Into<String>, source: std::io::Error) -> Error {
         Error::Io {
             path: path.into(),
             source,
@@ -171,6 +188,7 @@ impl Error {
     }
 }
 
+/// The library's `Result`: its error is [`Error`] unless given.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 #[cfg(test)]

@@ -1,27 +1,82 @@
 //! polyx: polyomino puzzles solved as exact cover.
 //!
-//! A *piece set* is a list of polyominoes; a *board* is a set of cells to fill. Each
-//! *orientation* of a piece (a rotation or reflection of it) at each offset where it fits
-//! is a *placement*. Tiling the board is then an exact-cover problem: one *item* per
-//! piece and per open cell, one *option* per placement, and a solution is a set of
-//! options covering every item once. [`cover`] holds the generic engine (Knuth's Dancing
-//! Links, Algorithm X), usable on its own.
+//! A *piece set* ([`PieceSet`]) is a list of polyominoes; a *board* ([`Board`]) is a set
+//! of cells to fill. Each rotation or reflection of a piece at each offset where it fits
+//! is a *placement* ([`Placement`]). Tiling the board is then an exact-cover problem: one
+//! item per piece and per open cell, one option per placement, and a solution is a set
+//! of options covering every item once. [`cover`] holds the generic engine (Knuth's
+//! Dancing Links, Algorithm X), usable on its own.
 //!
-//! The pipeline: load a board and its piece set ([`model::library`]), check them against
-//! each other and list the placements ([`model::Puzzle`]), search ([`solve::Solver`], or
-//! [`solve::run`] on all cores), and draw the tilings ([`render`]). The twelve pentominoes
-//! fill the 3×20 rectangle in 8 ways, 2 up to its symmetries:
+//! # The pipeline in five steps
+//!
+//! 1. **Load** a board and its piece set: a built-in by name or a file path
+//!    ([`load_puzzle`], [`load_board`], [`load_piece_set`]; [`builtin_boards`] lists the
+//!    names), or TOML text ([`parse_board`], [`parse_piece_set`], [`pieces_for`]).
+//! 2. **Build** the [`Puzzle`]: the board checked against the set, and every placement.
+//!    [`Puzzle::problem`] is its exact-cover [`cover::Problem`], for the engine alone.
+//! 3. **Search** with a [`Solver`], keeping every solution or one per symmetry class
+//!    ([`SymmetryMode`]): [`Solver::count`], or [`Solver::run`] with a visitor that
+//!    returns [`ControlFlow::Break`](std::ops::ControlFlow::Break) to stop; on several
+//!    threads, with shards and checkpoints, [`run()`] with [`RunOptions`].
+//! 4. **Read** each solution as a [`Tiling`]: its placements, each a piece index and the
+//!    [`Cell`]s it covers.
+//! 5. **Render** it with [`render`]: text, JSON Lines, SVG or PNG.
+//!
+//! The twelve pentominoes fill the 3×20 rectangle in 8 ways, 2 up to its symmetries:
 //!
 //! ```
-//! use polyx::model::{library, Puzzle};
-//! use polyx::solve::{Solver, SymmetryMode};
+//! use polyx::{load_puzzle, Puzzle, Solver, SymmetryMode};
 //!
-//! let (board, pieces) = library::load_puzzle("3x20", None).unwrap();
+//! let (board, pieces) = load_puzzle("3x20", None).unwrap();
 //! let puzzle = Puzzle::new(board, pieces).unwrap();
 //! assert_eq!(puzzle.placements.len(), 1236);
 //! let every = Solver::new(puzzle.clone(), SymmetryMode::Keep).count();
 //! let classes = Solver::new(puzzle, SymmetryMode::Reduce).count();
 //! assert_eq!((every.solutions, classes.solutions), (8, 2));
+//! ```
+//!
+//! The first solution, its placements, and the picture:
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//! use polyx::{load_puzzle, render, Cell, Puzzle, Solver, SymmetryMode};
+//!
+//! let (board, pieces) = load_puzzle("3x20", None).unwrap();
+//! let solver = Solver::new(Puzzle::new(board, pieces).unwrap(), SymmetryMode::Reduce);
+//! let mut first = None;
+//! let report = solver.run(None, |tiling| {
+//!     first = Some(tiling.clone());
+//!     ControlFlow::Break(()) // one is enough
+//! });
+//! assert!(!report.complete);
+//! let tiling = first.unwrap();
+//! let puzzle = solver.puzzle();
+//! assert_eq!(tiling.placements.len(), 12);
+//! let corner = tiling.at(Cell::new(0, 0)).unwrap();
+//! let piece = &puzzle.set.pieces[corner.piece];
+//! assert_eq!(corner.cells.len(), 5);
+//! let text = render::ascii::tiling(&puzzle.board, &puzzle.set, &tiling);
+//! assert!(text.starts_with(piece.label));
+//! ```
+//!
+//! A board and its pieces from TOML text:
+//!
+//! ```
+//! use polyx::{parse_board, parse_piece_set, Puzzle, Solver, SymmetryMode};
+//!
+//! let pieces = parse_piece_set("dominoes.toml", r#"
+//! name = "dominoes"
+//! [[piece]]
+//! name = "domino"
+//! shape = "XX"
+//! count = 2
+//! "#).unwrap();
+//! let board = parse_board("square.toml", r#"
+//! name = "square"
+//! size = [2, 2]
+//! "#).unwrap();
+//! let puzzle = Puzzle::new(board, pieces).unwrap();
+//! assert_eq!(Solver::new(puzzle, SymmetryMode::Keep).count().solutions, 2);
 //! ```
 //!
 //! The engine alone:
@@ -37,19 +92,33 @@
 //! }
 //! assert_eq!(Search::new(&problem).count(), 2);
 //! ```
+//!
+//! [`apps`] builds other puzzles (N queens, Sudoku, NOI 2005) as exact-cover problems;
+//! the `polyx` program is [`cli`] (the default `cli` feature).
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod apps;
-pub mod bitboard;
+pub(crate) mod bitboard;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod cover;
-pub mod error;
-pub mod geom;
-pub mod input;
-pub mod model;
-pub mod output;
+pub(crate) mod error;
+pub(crate) mod geom;
+pub(crate) mod input;
+pub(crate) mod model;
+pub(crate) mod output;
 pub mod render;
-pub mod run;
-pub mod solve;
-pub mod symmetry;
+pub(crate) mod run;
+pub(crate) mod solve;
+pub(crate) mod symmetry;
 
 pub use error::{Error, InputError, Location, Result};
+pub use geom::{Cell, Shape};
+pub use model::library::{boards as builtin_boards, piece_sets as builtin_piece_sets};
+pub use model::{
+    load_board, load_piece_set, load_puzzle, parse_board, parse_piece_set, pieces_for, Board,
+    Piece, PieceSet, Placement, Puzzle, Square, Tiling,
+};
+pub use run::{LongReport as RunReport, Options as RunOptions, Shard};
+pub use solve::{run, Engine, Report, Solver, SymmetryMode};

@@ -1,8 +1,6 @@
-//! The `polyx` binary: a thin shell over the library (see `cli`).
+//! The `polyx` binary: a thin shell over the library's command line (`polyx::cli`).
 #![forbid(unsafe_code)]
 
-mod cli;
-
 fn main() -> std::process::ExitCode {
-    cli::main()
+    polyx::cli::main()
 }

@@ -11,7 +11,9 @@ use std::path::Path;
 
 use polyx::apps::{noi2005, sudoku};
 use polyx::cover::{knuth, Search, Visit};
-use polyx::model::{library, parse_board, parse_piece_set, Puzzle};
+use polyx::{
+    builtin_boards, builtin_piece_sets, load_piece_set, parse_board, parse_piece_set, Puzzle,
+};
 use proptest::prelude::*;
 
 /// A small board on which any piece set may be tried (pieces and cells optional).
@@ -21,11 +23,11 @@ const ANY_SET_BOARD: &str = "size = [5, 4]\nuse_all_pieces = false\ncover_all_ce
 fn try_board(text: &str) {
     match parse_board("fuzz.toml", text) {
         Ok(board) => {
-            let set = library::piece_sets()
+            let set = builtin_piece_sets()
                 .iter()
                 .find(|(name, _)| *name == board.pieces)
                 .map_or("pentominoes", |(name, _)| name);
-            let set = library::load_piece_set(set, None).expect("built-in sets load");
+            let set = load_piece_set(set, None).expect("built-in sets load");
             if let Ok(puzzle) = Puzzle::new(board, set) {
                 let _ = puzzle.problem();
             }
@@ -55,7 +57,7 @@ fn try_set(text: &str) {
 fn try_noi(text: &str) {
     match noi2005::read("fuzz.in", text) {
         Ok(board) => {
-            let set = library::load_piece_set("noi2005", None).unwrap();
+            let set = load_piece_set("noi2005", None).unwrap();
             if let Ok(puzzle) = Puzzle::new(board, set) {
                 let _ = puzzle.problem();
             }
@@ -243,8 +245,8 @@ const DLX: &str = "| a comment\na b c 2:3|m | x y\na x m\nb c m\na b y\nc m\nm\n
 const SUDOKU: &str = "1 . | . .\n. . | 1 .\n. 1 | . .\n. . | . 1\n\n4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
 
 fn shipped() -> Vec<&'static str> {
-    let mut texts: Vec<&str> = library::piece_sets().iter().map(|(_, t)| *t).collect();
-    texts.extend(library::boards().iter().map(|(_, t)| *t));
+    let mut texts: Vec<&str> = builtin_piece_sets().iter().map(|(_, t)| *t).collect();
+    texts.extend(builtin_boards().iter().map(|(_, t)| *t));
     texts.extend([NOI, DLX, SUDOKU]);
     texts
 }

@@ -6,9 +6,9 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use assert_cmd::Command;
-use polyx::model::{load_puzzle, Puzzle};
-use polyx::run::{self, Options, Shard};
-use polyx::solve::{self, Engine, Solver, SymmetryMode};
+use polyx::{
+    load_puzzle, Engine, Puzzle, RunOptions as Options, RunReport, Shard, Solver, SymmetryMode,
+};
 
 fn solver(board: &str, mode: SymmetryMode) -> Solver {
     let (b, s) = load_puzzle(board, None).unwrap();
@@ -19,7 +19,7 @@ fn solver(board: &str, mode: SymmetryMode) -> Solver {
 /// without its memo of counts, then DLX).
 fn solvers(board: &str, mode: SymmetryMode) -> Vec<Solver> {
     let mut out = vec![solver(board, mode)];
-    if out[0].engine == Engine::Bitboard {
+    if out[0].engine() == Engine::Bitboard {
         let mut plain = solver(board, mode);
         plain.memo = false;
         out.push(plain);
@@ -33,11 +33,11 @@ fn solvers(board: &str, mode: SymmetryMode) -> Vec<Solver> {
 /// Whether `solver`'s node counts are the same however the run is cut up (not when
 /// the memo of counts may take part: its hits depend on what each thread met before).
 fn exact_nodes(solver: &Solver) -> bool {
-    solver.engine == Engine::Dlx || !solver.memo
+    solver.engine() == Engine::Dlx || !solver.memo
 }
 
-fn count(solver: &Solver, opts: &Options) -> run::LongReport {
-    solve::run(solver, opts, &mut |_| ControlFlow::Continue(())).unwrap()
+fn count(solver: &Solver, opts: &Options) -> RunReport {
+    polyx::run(solver, opts, &mut |_| ControlFlow::Continue(())).unwrap()
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -55,7 +55,7 @@ fn check_board(board: &str, keep: u64, reduce: u64, threads: &[usize], shards: u
         .iter()
         .flat_map(|&(mode, n)| solvers(board, mode).into_iter().map(move |s| (s, n)))
     {
-        let mode = s.mode;
+        let mode = s.mode();
         let mut nodes = None;
         for &threads in threads {
             let r = count(
@@ -124,8 +124,8 @@ fn interrupted_runs_resume_to_the_exact_total() {
         .iter()
         .flat_map(|&(board, mode, n)| solvers(board, mode).into_iter().map(move |s| (board, s, n)))
     {
-        let mode = s.mode;
-        let path = temp(&format!("{board}-{}-{:?}.json", mode.name(), s.engine));
+        let mode = s.mode();
+        let path = temp(&format!("{board}-{}-{:?}.json", mode.name(), s.engine()));
         let (mut runs, mut most_done) = (0, 0.0f64);
         loop {
             runs += 1;
@@ -170,7 +170,7 @@ fn printing_resumes_after_what_was_printed() {
         printing: true,
         ..Options::default()
     };
-    solve::run(&s, &opts, &mut |t| {
+    polyx::run(&s, &opts, &mut |t| {
         all.push(t.clone());
         ControlFlow::Continue(())
     })
@@ -187,7 +187,7 @@ fn printing_resumes_after_what_was_printed() {
             node_budget: Some(20_000),
             ..Options::default()
         };
-        let r = solve::run(&s, &opts, &mut |t| {
+        let r = polyx::run(&s, &opts, &mut |t| {
             printed.push(t.clone());
             ControlFlow::Continue(())
         })
@@ -211,7 +211,7 @@ fn limits_give_the_first_solutions_in_order() {
             limit: Some(limit),
             ..Options::default()
         };
-        let r = solve::run(&s, &opts, &mut |t| {
+        let r = polyx::run(&s, &opts, &mut |t| {
             out.push(t.clone());
             ControlFlow::Continue(())
         })
@@ -336,102 +336,6 @@ fn a_node_budget_stops_like_ctrl_c_and_the_resumed_count_is_exact() {
     polyx().args(args).assert().success().stdout("1629189\n");
 }
 
-/// An engine that panics below its second task, or (`in_split`) when asked to split the
-/// tree.
-struct Panics {
-    inner: solve::DlxTree<'static>,
-    runs: usize,
-    in_split: bool,
-}
-
-impl Panics {
-    fn new(s: &'static Solver, in_split: bool) -> Panics {
-        Panics {
-            inner: solve::DlxTree::new(s),
-            runs: 0,
-            in_split,
-        }
-    }
-}
-
-impl run::Tree for Panics {
-    fn split(
-        &mut self,
-        sub: &polyx::cover::Subproblem,
-        depth: usize,
-    ) -> Result<Vec<polyx::cover::Subproblem>, polyx::cover::search::PathError> {
-        assert!(!self.in_split, "a bug in the split");
-        self.inner.split(sub, depth)
-    }
-    fn run_below(
-        &mut self,
-        sub: &polyx::cover::Subproblem,
-        resume: Option<&polyx::cover::Resume>,
-        sink: &mut dyn run::Sink,
-    ) -> Result<polyx::cover::Outcome, polyx::cover::search::PathError> {
-        self.runs += 1;
-        assert!(self.runs < 2, "a bug in the engine");
-        self.inner.run_below(sub, resume, sink)
-    }
-    fn weight(&mut self, sub: &polyx::cover::Subproblem) -> f64 {
-        self.inner.weight(sub)
-    }
-    fn stats(&self) -> polyx::cover::Stats {
-        self.inner.stats()
-    }
-    fn set_tick_interval(&mut self, log2: u32) {
-        self.inner.set_tick_interval(log2)
-    }
-}
-
-/// A run of [`Panics`] trees.
-struct PanicsJob(&'static Solver, bool);
-
-impl run::Job for PanicsJob {
-    type Tree = Panics;
-    fn tree(&self) -> Panics {
-        Panics::new(self.0, self.1)
-    }
-    fn identity(&self) -> run::Identity<'_> {
-        run::Identity {
-            name: &self.0.puzzle.board.name,
-            settings: String::new(),
-            problem: self.0.problem(),
-        }
-    }
-}
-
-/// Whether a run whose engine panics (in its split, or below its second task) ends with
-/// the panic rather than hanging.
-fn a_panic_ends_the_run(in_split: bool) -> bool {
-    let s: &'static Solver = Box::leak(Box::new(solver("4x15", SymmetryMode::Reduce)));
-    let opts = Options {
-        threads: 2,
-        ..Options::default()
-    };
-    std::panic::catch_unwind(|| {
-        run::run(
-            &PanicsJob(s, in_split),
-            &opts,
-            &mut |_| ControlFlow::Continue(()),
-            None,
-        )
-    })
-    .is_err()
-}
-
-#[test]
-fn a_worker_panic_ends_the_run_instead_of_hanging_it() {
-    assert!(a_panic_ends_the_run(false));
-}
-
-/// The workers start before the tasks are split: a split that panics must still let them
-/// end (else the run would wait for them forever).
-#[test]
-fn a_panic_while_splitting_ends_the_run_instead_of_hanging_it() {
-    assert!(a_panic_ends_the_run(true));
-}
-
 #[test]
 fn progress_always_writes_plain_lines_to_a_pipe_and_never_to_stdout() {
     // dominoes-8x8 reduce enumerates all 12,988,816 tilings: several seconds on one thread.
@@ -499,20 +403,6 @@ fn an_interrupted_count_by_burnside_reports_a_lower_bound() {
     );
     assert!(whole.complete);
     assert_eq!(whole.solutions, 1_629_189);
-}
-
-#[test]
-fn each_part_weighs_its_share_of_the_restricted_placements() {
-    // NOI2005: the reduction restricts J to 16 representatives, 12 that no symmetry
-    // fixes (the first part) and 4 on the mirror axis (the second): Knuth's estimate
-    // gives the parts 3/4 and 1/4 of the tree.
-    use polyx::cover::Subproblem;
-    use polyx::run::Tree;
-    let s = solver("noi2005", SymmetryMode::Reduce);
-    let mut parts = solve::BitTree::new(&s).expect("the bitboard engine applies");
-    let weight = |parts: &mut solve::BitTree, i: u32| parts.weight(&Subproblem { path: vec![i] });
-    assert!((weight(&mut parts, 0) - 0.75).abs() < 1e-12);
-    assert!((weight(&mut parts, 1) - 0.25).abs() < 1e-12);
 }
 
 #[test]

@@ -1,17 +1,12 @@
 //! The one integration test binary; each module is one area.
 
-mod apps;
 mod cli;
 mod cli_tiling;
-mod engine;
 mod errors;
 mod fuzz_props;
-mod instances;
 mod long_runs;
-mod props;
 mod render_snapshots;
 mod tiling;
-mod tiling_props;
 
 /// The tests' data: the DLX instances (copied from the project's shared folder) and the
 /// table of published counts.

@@ -3,8 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use polyx::model::{library, Puzzle, Square, Tiling};
-use polyx::solve::{Engine, Solver, SymmetryMode};
+use polyx::{load_puzzle, Engine, Puzzle, Solver, Square, SymmetryMode, Tiling};
 
 #[derive(serde::Deserialize)]
 struct Cases {
@@ -35,7 +34,7 @@ fn cases() -> Vec<Case> {
 }
 
 /// Every open cell covered once, nothing else covered, each copy used at most its count.
-pub fn assert_exact_cover(puzzle: &Puzzle, t: &Tiling) {
+fn assert_exact_cover(puzzle: &Puzzle, t: &Tiling) {
     let board = &puzzle.board;
     let mut seen = std::collections::HashMap::new();
     let mut used = vec![0u32; puzzle.set.pieces.len()];
@@ -74,8 +73,8 @@ pub fn assert_exact_cover(puzzle: &Puzzle, t: &Tiling) {
 #[test]
 fn known_counts_in_both_modes() {
     for case in cases() {
-        let (board, set) = library::load_puzzle(&case.board, None)
-            .unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        let (board, set) =
+            load_puzzle(&case.board, None).unwrap_or_else(|e| panic!("{}: {e}", case.name));
         let puzzle = Puzzle::new(board, set).unwrap_or_else(|e| panic!("{}: {e}", case.name));
         if let Some(rows) = case.placements {
             assert_eq!(puzzle.placements.len(), rows, "{}: placements", case.name);
@@ -98,7 +97,7 @@ fn known_counts_in_both_modes() {
                 if case.verify {
                     let mut found = 0u64;
                     let report = solver.run(None, |t| {
-                        assert_exact_cover(&solver.puzzle, t);
+                        assert_exact_cover(solver.puzzle(), t);
                         found += 1;
                         ControlFlow::Continue(())
                     });

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use polyx::apps::noi2005;
-use polyx::model::{library, Puzzle};
+use polyx::{load_piece_set, Puzzle};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     };
     match noi2005::read("fuzz.in", text) {
         Ok(board) => {
-            let set = library::load_piece_set("noi2005", None).expect("built-in set");
+            let set = load_piece_set("noi2005", None).expect("built-in set");
             let _ = Puzzle::new(board, set).map(|p| p.problem());
         }
         Err(e) => {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use polyx::model::{parse_board, parse_piece_set, Puzzle};
+use polyx::{parse_board, parse_piece_set, Puzzle};
 
 const SET: &str =
     "[[piece]]\nname = \"D\"\nshape = \"##\"\n[[piece]]\nname = \"M\"\nshape = \"#\"\ncount = 3\n";

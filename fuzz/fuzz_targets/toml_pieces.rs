@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use polyx::model::{parse_board, parse_piece_set, Puzzle};
+use polyx::{parse_board, parse_piece_set, Puzzle};
 
 const BOARD: &str = "size = [5, 4]\nuse_all_pieces = false\ncover_all_cells = false\n";
 

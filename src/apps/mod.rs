@@ -7,3 +7,6 @@
 pub mod noi2005;
 pub mod queens;
 pub mod sudoku;
+
+#[cfg(test)]
+mod tests;

@@ -9,7 +9,7 @@ use crate::model::{Board, Origin, PieceSet, Puzzle, Square};
 use crate::solve::{Solver, SymmetryMode};
 
 /// Rows of the triangle.
-pub const ROWS: usize = 10;
+pub(crate) const ROWS: usize = 10;
 
 /// Reads the judge's input into a board of the triangle with its pre-placed pieces.
 pub fn read(path: &str, text: &str) -> Result<Board, InputError> {

@@ -24,7 +24,7 @@ pub struct Queens {
 }
 
 /// The rank or file indices `0..n` in organ-pipe order: n/2, n/2-1, n/2+1, n/2-2, ...
-pub fn organ_pipe(n: u32) -> Vec<u32> {
+pub(crate) fn organ_pipe(n: u32) -> Vec<u32> {
     let mid = n / 2;
     (0..n)
         .map(|j| {
@@ -72,10 +72,12 @@ impl Queens {
         Ok(Queens { n, problem })
     }
 
+    /// The side of the board.
     pub fn n(&self) -> u32 {
         self.n
     }
 
+    /// The exact-cover problem: ranks and files primary, diagonals secondary.
     pub fn problem(&self) -> &Problem {
         &self.problem
     }

@@ -5,7 +5,7 @@
 //! so are the options they rule out, so the search sees only what remains to be decided.
 //! Givens that clash (one symbol twice in a unit) leave an item `clash` with no option.
 //!
-//! Symbols ([`symbol`]): `1`-`9` for b <= 3; for b >= 4 `A`, `B`, ... (`A`-`P` for the
+//! Symbols: `1`-`9` for b <= 3; for b >= 4 `A`, `B`, ... (`A`-`P` for the
 //! 16×16 letter form of UVa 1309), then `a`, `b`, ... past `Z`, for b up to 7. `.` and
 //! `0` are empty cells. Reading the text is in [`parse()`]; a solution is printed in the
 //! very layout it was read in, spaces included ([`Sudoku::render`]).
@@ -17,8 +17,9 @@ pub use parse::parse;
 use crate::cover::{ItemId, OptionId, Problem};
 use crate::error::InputError;
 
-/// The smallest and largest box sizes understood.
+/// The smallest box size understood (4×4 grids).
 pub const MIN_BOX: usize = 2;
+/// The largest box size understood (49×49 grids).
 pub const MAX_BOX: usize = 7;
 
 /// Grids of box size up to this write their symbols as digits (`1`-`9`); larger ones
@@ -31,7 +32,7 @@ const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const CAPITALS: u8 = 26;
 
 /// The character of digit `d` (1-based) in a grid of box size `b`.
-pub fn symbol(b: usize, d: u8) -> char {
+pub(crate) fn symbol(b: usize, d: u8) -> char {
     let k = usize::from(d.max(1) - 1);
     if b <= DIGIT_BOX {
         char::from(b'1' + k as u8)
@@ -42,7 +43,7 @@ pub fn symbol(b: usize, d: u8) -> char {
 
 /// The digit of `c` in a grid of box size `b`: `Some(0)` for an empty cell, `Some(d)` for
 /// a symbol, `None` for anything else.
-pub fn value(b: usize, c: char) -> Option<u8> {
+pub(crate) fn value(b: usize, c: char) -> Option<u8> {
     let n = b * b;
     if c == '.' || c == '0' {
         return Some(0);
@@ -56,7 +57,7 @@ pub fn value(b: usize, c: char) -> Option<u8> {
 }
 
 /// The symbols of box size `b` as a range, for messages: `1-9`, `A-P`, `A-Z, a-w`.
-pub fn symbol_range(b: usize) -> String {
+pub(crate) fn symbol_range(b: usize) -> String {
     let n = (b * b) as u8;
     if b > DIGIT_BOX && n > CAPITALS {
         format!("A-Z, a-{}", symbol(b, n))
@@ -68,7 +69,9 @@ pub fn symbol_range(b: usize) -> String {
 /// How a puzzle was written: all its cells on one line, or one line per grid row.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Form {
+    /// Every cell on one line.
     Line,
+    /// One line per row of the grid.
     Grid,
 }
 
@@ -119,6 +122,7 @@ impl Sudoku {
         })
     }
 
+    /// The box size b (the grid is b² × b²).
     pub fn box_size(&self) -> usize {
         self.box_size
     }
@@ -128,10 +132,12 @@ impl Sudoku {
         self.box_size * self.box_size
     }
 
+    /// The cells in row-major order: 0 empty, else a digit `1..=n`.
     pub fn cells(&self) -> &[u8] {
         &self.cells
     }
 
+    /// How the puzzle was written.
     pub fn form(&self) -> Form {
         self.form
     }
@@ -232,6 +238,7 @@ pub struct Cover {
 }
 
 impl Cover {
+    /// The exact-cover problem: one option per (cell, digit) the givens allow.
     pub fn problem(&self) -> &Problem {
         &self.problem
     }

@@ -12,18 +12,6 @@
 //! `doomed`, `shared`, `listing`), the tables built from them (`tables`, `filter`),
 //! the memo's parts (`memo`, `mirror`, `tails`), and the search over the tables
 //! (`engine`), which [`BitSearch`] wraps for each word width.
-//!
-//! ```
-//! # use polyx::model::{Board, Piece, PieceSet, Puzzle};
-//! # use polyx::geom::Shape;
-//! use polyx::bitboard::BitSearch;
-//! let domino = Piece { name: "D".into(), label: 'D', shape: Shape::from_picture("##").unwrap(),
-//!     count: 8, mirror: true, color: None };
-//! let set = PieceSet { name: "d".into(), description: String::new(), pieces: vec![domino] };
-//! let puzzle = Puzzle::new(Board::rectangle("4x4", 4, 4), set).unwrap();
-//! let allowed = vec![true; puzzle.placements.len()];
-//! assert_eq!(BitSearch::new(&puzzle, &allowed).unwrap().count(), 36);
-//! ```
 
 mod doomed;
 mod engine;
@@ -52,7 +40,8 @@ use crate::cover::{Resume, Stats};
 use crate::model::Puzzle;
 use crate::symmetry::{Group, Reduction};
 
-pub use frame::Order;
+#[cfg(test)]
+use frame::Order;
 pub use tuning::Tuning;
 pub use visitor::BitVisitor;
 pub use word::Word;
@@ -109,6 +98,7 @@ impl BitSearch {
     /// The engine for `puzzle` restricted to the placements `allowed`, or `None` if it
     /// does not apply (cells may stay empty, the frame has more than 128 squares, or
     /// more than 64 pieces have copies).
+    #[cfg(test)]
     pub fn new(puzzle: &Puzzle, allowed: &[bool]) -> Option<BitSearch> {
         BitSearch::with_tuning(puzzle, allowed, Tuning::for_puzzle(puzzle))
     }
@@ -150,6 +140,7 @@ impl BitSearch {
     }
 
     /// Like [`BitSearch::new`] with chosen heuristics.
+    #[cfg(test)]
     pub fn with_tuning(puzzle: &Puzzle, allowed: &[bool], tuning: Tuning) -> Option<BitSearch> {
         // The group lets numberings share lists; one front has nothing to share.
         let group = (tuning.fronts != 1).then(|| Group::of(puzzle));
@@ -263,6 +254,7 @@ impl BitSearch {
     }
 
     /// Every solution, in search order; false if the visitor stopped the search.
+    #[cfg(test)]
     pub fn run(&mut self, visitor: &mut impl BitVisitor) -> bool {
         self.run_from(&[], visitor)
             .expect("the root path always fits")
@@ -270,6 +262,7 @@ impl BitSearch {
 
     /// Every solution below the node named by `path` (positions of the choices made,
     /// as [`BitSearch::split`] gives them); false if the visitor stopped the search.
+    #[cfg(test)]
     pub fn run_from(
         &mut self,
         path: &[u32],
@@ -306,6 +299,7 @@ impl BitSearch {
     /// The paths of the nodes `depth` choices below the root (and of solutions found
     /// above that depth), in search order: running each with [`BitSearch::run_from`]
     /// gives the solutions of [`BitSearch::run`] in the same order.
+    #[cfg(test)]
     pub fn split(&mut self, depth: usize) -> Vec<Vec<u32>> {
         self.split_below(&[], depth)
             .expect("the root path always fits")
@@ -350,6 +344,7 @@ impl BitSearch {
     }
 
     /// The number of solutions.
+    #[cfg(test)]
     pub fn count(&mut self) -> u64 {
         let before = self.stats().solutions;
         let mut all = |_: &[u32]| ControlFlow::Continue(());
@@ -361,10 +356,5 @@ impl BitSearch {
     /// Counters so far (`updates` stays 0: there are no links).
     pub fn stats(&self) -> Stats {
         each!(&self.inner, e => e.stats)
-    }
-
-    /// The number of options (allowed placements) the engine tries.
-    pub fn option_count(&self) -> usize {
-        each!(&self.inner, e => e.t.masks.len())
     }
 }

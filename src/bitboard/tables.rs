@@ -10,8 +10,8 @@
 //! maps onto the first read its lists ([`Tables::block`], [`super::shared`]), which are
 //! then built and held once.
 
-use crate::symmetry::Group;
 use crate::model::Puzzle;
+use crate::symmetry::Group;
 
 use super::doomed::Doomed;
 use super::entry::{Entry, Head, PieceList};

@@ -4,14 +4,14 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use polyx::cover::{knuth, AnySearch, Visit};
+use crate::cover::{knuth, AnySearch, Visit};
 
 use super::args::DlxArgs;
 use super::{output, read_input, Status};
 
 pub fn run(args: &DlxArgs) -> anyhow::Result<Status> {
     let (name, text) = read_input(args.file.as_deref())?;
-    let problem = knuth::read(&name, &text).map_err(polyx::Error::from)?;
+    let problem = knuth::read(&name, &text).map_err(crate::Error::from)?;
     let start = Instant::now();
     let mut search = AnySearch::new(&problem);
     let limit = args.limit.unwrap_or(u64::MAX);

@@ -1,20 +1,20 @@
 //! `polyx queens` and `polyx sudoku`: the engine's other front ends.
-//! Each builds its problem with `polyx::apps`, runs one search per puzzle and prints in
+//! Each builds its problem with `crate::apps`, runs one search per puzzle and prints in
 //! the puzzle's own form; `No solution` (exit 1) when a search finds nothing.
 
 use std::io::Write;
 use std::time::Instant;
 
-use polyx::apps::queens::Queens;
-use polyx::apps::sudoku::{self, Form};
-use polyx::cover::{Search, Stats};
+use crate::apps::queens::Queens;
+use crate::apps::sudoku::{self, Form};
+use crate::cover::{Search, Stats};
 
 use super::args::{QueensArgs, SudokuArgs};
 use super::{output, read_input, Status};
 
 pub fn queens(args: &QueensArgs) -> anyhow::Result<Status> {
     let start = Instant::now();
-    let queens = Queens::new(args.n).map_err(polyx::Error::from)?;
+    let queens = Queens::new(args.n).map_err(crate::Error::from)?;
     let problem = queens.problem();
     let mut search = Search::new(problem);
     let mut out = output::stdout();
@@ -49,7 +49,7 @@ pub fn queens(args: &QueensArgs) -> anyhow::Result<Status> {
 /// Solves (or counts) every puzzle of the input. Exit 1 if any puzzle has no solution.
 pub fn sudoku(args: &SudokuArgs) -> anyhow::Result<Status> {
     let (name, text) = read_input(args.file.as_deref())?;
-    let puzzles = sudoku::parse(&name, &text).map_err(polyx::Error::from)?;
+    let puzzles = sudoku::parse(&name, &text).map_err(crate::Error::from)?;
     let start = Instant::now();
     let mut out = output::stdout();
     let (mut items, mut options, mut stats) = (0, 0, Stats::default());

@@ -1,8 +1,8 @@
 //! `polyx manpage [COMMAND]`: the man page of polyx or of one of its commands, in roff,
 //! generated from the same clap definition that parses the arguments.
 
+use crate::InputError;
 use clap::CommandFactory;
-use polyx::InputError;
 
 use super::args::{Cli, ManpageArgs};
 use super::{output, Status};

@@ -5,9 +5,9 @@
 use std::collections::BTreeSet;
 use std::io::Write;
 
-use polyx::render::json::{self, Summary};
-use polyx::run::Shard;
-use polyx::InputError;
+use crate::render::json::{self, Summary};
+use crate::run::Shard;
+use crate::InputError;
 
 use super::args::MergeArgs;
 use super::{output, read_input, Status};

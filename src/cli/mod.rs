@@ -1,5 +1,6 @@
-//! The binary's side: clap arguments → validated configuration → library calls → exit
-//! code. Exit codes: 0 success, 1 a search that found nothing, 2 bad input or usage,
+//! The `polyx` command-line program; enabled by the default `cli` feature.
+//!
+//! clap arguments → validated configuration → library calls → exit code. Exit codes: 0 success, 1 a search that found nothing, 2 bad input or usage,
 //! 130 interrupted. A closed pipe ends quietly.
 
 mod args;
@@ -20,12 +21,12 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-pub use args::Cli;
+use args::Cli;
 use args::Command;
 
 /// How a command ended, when it did not simply succeed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
+pub(crate) enum Status {
     Success,
     NotFound,
     /// Stopped by Ctrl-C (the partial result was reported).
@@ -42,6 +43,7 @@ impl Status {
     }
 }
 
+/// Runs the `polyx` command line on the process's arguments and returns its exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Err(usage) = cli.check() {
@@ -94,24 +96,24 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
         e.downcast_ref::<io::Error>()
             .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
             || matches!(
-                e.downcast_ref::<polyx::Error>(),
-                Some(polyx::Error::Io { source, .. }) if source.kind() == io::ErrorKind::BrokenPipe
+                e.downcast_ref::<crate::Error>(),
+                Some(crate::Error::Io { source, .. }) if source.kind() == io::ErrorKind::BrokenPipe
             )
     })
 }
 
 /// Reads FILE, or stdin when it is absent or `-`; returns the name to use in messages
 /// and the text.
-pub fn read_input(file: Option<&Path>) -> Result<(String, String), polyx::Error> {
+pub(crate) fn read_input(file: Option<&Path>) -> Result<(String, String), crate::Error> {
     match file {
         Some(p) if p != Path::new("-") => {
             let name = p.display().to_string();
-            let text = polyx::input::read_file(p, &name)?;
+            let text = crate::input::read_file(p, &name)?;
             Ok((name, text))
         }
         _ => {
             let name = "<stdin>".to_string();
-            let text = polyx::input::read_text(io::stdin().lock(), &name)?;
+            let text = crate::input::read_text(io::stdin().lock(), &name)?;
             Ok((name, text))
         }
     }

@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use polyx::apps::noi2005;
-use polyx::model::library;
+use crate::apps::noi2005;
+use crate::model::library;
 
 use super::args::FileArg;
 use super::{output, read_input, Status};

@@ -3,7 +3,7 @@
 use std::io::{self, BufWriter, StdoutLock, Write};
 use std::time::Duration;
 
-use polyx::cover::Stats;
+use crate::cover::Stats;
 
 pub fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::with_capacity(1 << 16, io::stdout().lock())

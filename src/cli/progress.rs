@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
+use crate::run::progress::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use polyx::run::Status;
 
 /// Seconds between plain progress lines.
 const LINE_EVERY: Duration = Duration::from_secs(5);

@@ -5,9 +5,9 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use polyx::cover::knuth;
-use polyx::model::{library, PieceSet, Puzzle, Square};
-use polyx::solve::{Solver, SymmetryMode};
+use crate::cover::knuth;
+use crate::model::{library, PieceSet, Puzzle, Square};
+use crate::solve::{Solver, SymmetryMode};
 
 use super::args::ShowArgs;
 use super::{output, Status};
@@ -77,7 +77,7 @@ fn describe_pieces(set: &PieceSet, out: &mut String) {
                     line.push_str("  ");
                 }
                 for x in 0..shape.width() {
-                    let c = polyx::geom::Cell::new(x, y);
+                    let c = crate::geom::Cell::new(x, y);
                     line.push(if shape.contains(c) { piece.label } else { '.' });
                 }
             }
@@ -110,7 +110,7 @@ fn describe_puzzle(puzzle: &Puzzle, out: &mut String) {
     }
     for y in 0..board.height {
         let line: String = (0..board.width)
-            .map(|x| match board.square(polyx::geom::Cell::new(x, y)) {
+            .map(|x| match board.square(crate::geom::Cell::new(x, y)) {
                 Square::Open => '.',
                 Square::Blocked => '#',
                 Square::Outside => ' ',

@@ -8,11 +8,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use polyx::model::{library, Board, PieceSet, Puzzle, Tiling};
-use polyx::render::{self, json, Format, RenderOptions};
-use polyx::run::{self, LongReport, Shard};
-use polyx::solve::{self, Solver, SymmetryMode};
-use polyx::InputError;
+use crate::model::{library, Board, PieceSet, Puzzle, Tiling};
+use crate::render::{self, json, Format, RenderOptions};
+use crate::run::{self, LongReport, Shard};
+use crate::solve::{self, Solver, SymmetryMode};
+use crate::InputError;
 
 use super::args::{FormatArg, ProgressArg, SolveArgs, SymmetryArg};
 use super::progress::ProgressLine;
@@ -171,7 +171,7 @@ fn format_of(f: FormatArg) -> Format {
 }
 
 /// Loads the board and its piece set; `-` reads the board from stdin.
-pub fn load(puzzle: &str, pieces: Option<&str>) -> Result<(Board, PieceSet), polyx::Error> {
+pub fn load(puzzle: &str, pieces: Option<&str>) -> Result<(Board, PieceSet), crate::Error> {
     if puzzle == "-" {
         let (name, text) = read_input(None)?;
         let board = library::load_board_text(&name, &text)?;
@@ -201,7 +201,7 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
 fn check_output(config: &Config, inputs: &[PathBuf]) -> anyhow::Result<()> {
     if let Some(path) = &config.output {
         let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-        render::refuse_input(path, &inputs)?;
+        crate::output::refuse_input(path, &inputs)?;
     }
     if let Some(path) = &config.unknown_extension {
         return Err(InputError::new(format!(
@@ -282,12 +282,12 @@ fn search(
     config: &Config,
     solver: &Solver,
     emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
-) -> Result<LongReport, polyx::Error> {
+) -> Result<LongReport, crate::Error> {
     if !config.progress {
         return solve::run(solver, &config.long, emit);
     }
     let mut line = ProgressLine::new(std::io::stderr().is_terminal());
-    let mut show = |status: &run::Status| line.update(status);
+    let mut show = |status: &run::progress::Status| line.update(status);
     let report = solve::run_with_progress(solver, &config.long, emit, Some(&mut show));
     line.finish();
     report
@@ -396,7 +396,7 @@ fn emit(config: &Config, bytes: &[u8], inputs: &[PathBuf]) -> anyhow::Result<()>
     match &config.output {
         Some(path) => {
             let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-            render::write_atomically(path, bytes, &inputs)?;
+            crate::output::write_atomically(path, bytes, &inputs)?;
         }
         None => {
             let mut out = output::stdout();

@@ -2,27 +2,39 @@
 //! problem's own option lists, and [`sanity`] walks every link of the node table (as
 //! `sanity()` in Knuth's `dlx1.w`) to prove that the table is consistent.
 
+#[cfg(test)]
 use super::dlx::Dlx;
 use super::problem::{OptionId, Problem};
 
 /// Why a set of options is not a solution.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum VerifyError {
+    /// The solution names an option the problem does not have.
     #[error("option {0} does not exist")]
     UnknownOption(u32),
+    /// The solution names an option twice.
     #[error("option {0} is chosen twice")]
     RepeatedOption(u32),
+    /// An item is covered too few or too many times.
     #[error("item `{name}` is covered {times} times; it must be covered {min} to {max} times")]
     WrongCover {
+        /// The item's name.
         name: String,
+        /// How often the solution covers it.
         times: u32,
+        /// The fewest times it must be covered.
         min: u32,
+        /// The most times it may be covered.
         max: u32,
     },
 }
 
 /// Checks that `solution` covers every item of `problem` within its bounds (primary
 /// items exactly once, secondary items at most once, unless they carry multiplicities).
+///
+/// # Errors
+/// The first thing wrong with `solution`, as a [`VerifyError`].
 pub fn verify(problem: &Problem, solution: &[OptionId]) -> Result<(), VerifyError> {
     let mut times = vec![0u32; problem.item_count()];
     let mut chosen = vec![false; problem.option_count()];
@@ -54,6 +66,7 @@ pub fn verify(problem: &Problem, solution: &[OptionId]) -> Result<(), VerifyErro
 
 /// Walks every item list and the primary ring; returns a description of the first
 /// inconsistency found.
+#[cfg(test)]
 pub fn sanity(dlx: &Dlx) -> Result<(), String> {
     let n = dlx.items as usize;
     // The ring of primary items, both ways.

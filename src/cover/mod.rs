@@ -2,27 +2,30 @@
 //! every primary item exactly once and every secondary item at most once (TAOCP 7.2.2.1).
 //!
 //! A [`Problem`] is built once and then handed to a [`Search`], which lays it out as
-//! Knuth's DLX1 node table ([`dlx`]) or, without multiplicities, as option bitsets
-//! ([`bits`]), and runs Algorithm X on it ([`search`], over the steps of [`table`]);
-//! [`AnySearch`] picks the faster table that takes the problem. Items may
+//! Knuth's DLX1 node table and runs Algorithm X on it; [`AnySearch`] picks the faster of
+//! that table and option bitsets (for problems without multiplicities). A visitor sees
+//! each solution ([`Visit`]) and may stop the search; the [`Outcome`] tells where to
+//! resume, and a [`Subproblem`] names a subtree (to split a search between workers).
+//! [`verify`] checks a solution against the problem; [`knuth`] reads and writes Knuth's
+//! text format. Items may
 //! carry multiplicities (a primary item covered exactly `k` times, or a secondary one at
 //! most `k` times) in the manner of Knuth's Algorithm M; identical options chosen in a
 //! different order are never reported twice. This module knows nothing of geometry.
 
-pub mod bits;
-pub mod check;
-pub mod dlx;
+pub(crate) mod bits;
+pub(crate) mod check;
+pub(crate) mod dlx;
 pub mod knuth;
-pub mod pick;
+pub(crate) mod pick;
 mod problem;
-pub mod search;
-pub mod split;
-pub mod store;
-pub mod table;
-pub mod visit;
+pub(crate) mod search;
+pub(crate) mod split;
+pub(crate) mod store;
+pub(crate) mod table;
+pub(crate) mod visit;
 
-pub use check::verify;
+pub use check::{verify, VerifyError};
 pub use pick::AnySearch;
 pub use problem::{Bounds, ItemId, OptionId, Problem, ProblemError, MAX_NODES};
-pub use search::{Outcome, Search, Stats, Visit};
+pub use search::{Outcome, PathError, Search, Stats, Visit, Visitor};
 pub use split::{Resume, Subproblem};

@@ -6,19 +6,27 @@ use std::fmt;
 
 /// An item (a column of the matrix), numbered from 0 in the order items were added.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ItemId(pub u32);
+pub struct ItemId(
+    /// The item's number.
+    pub u32,
+);
 
 /// An option (a row of the matrix), numbered from 0 in the order options were added.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct OptionId(pub u32);
+pub struct OptionId(
+    /// The option's number.
+    pub u32,
+);
 
 impl ItemId {
+    /// The item's number as an index.
     pub fn index(self) -> usize {
         self.0 as usize
     }
 }
 
 impl OptionId {
+    /// The option's number as an index.
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -28,14 +36,19 @@ impl OptionId {
 /// `min >= 1`; secondary items have `min == 0`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Bounds {
+    /// The fewest chosen options that may cover the item.
     pub min: u32,
+    /// The most chosen options that may cover the item.
     pub max: u32,
 }
 
 impl Bounds {
+    /// A primary item: covered exactly once.
     pub const PRIMARY: Bounds = Bounds { min: 1, max: 1 };
+    /// A secondary item: covered at most once.
     pub const SECONDARY: Bounds = Bounds { min: 0, max: 1 };
 
+    /// True for items that must be covered (`min >= 1`).
     pub fn is_primary(self) -> bool {
         self.min >= 1
     }
@@ -48,17 +61,48 @@ impl Bounds {
 
 /// Why a problem cannot be built as asked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ProblemError {
+    /// An option names an item that was not added.
     #[error("option {option} names item {item}, but there are only {items} items")]
-    UnknownItem { option: u32, item: u32, items: u32 },
+    UnknownItem {
+        /// The option's number.
+        option: u32,
+        /// The item it names.
+        item: u32,
+        /// The number of items.
+        items: u32,
+    },
+    /// An option names the same item twice.
     #[error("option {option} names item `{name}` twice")]
-    RepeatedItem { option: u32, name: String },
+    RepeatedItem {
+        /// The option's number.
+        option: u32,
+        /// The item's name.
+        name: String,
+    },
+    /// An option names no item.
     #[error("option {option} is empty")]
-    EmptyOption { option: u32 },
+    EmptyOption {
+        /// The option's number.
+        option: u32,
+    },
+    /// An item's bounds admit no count.
     #[error("item bounds {min}..={max} are invalid (need 1 <= max and min <= max)")]
-    BadBounds { min: u32, max: u32 },
+    BadBounds {
+        /// The given minimum.
+        min: u32,
+        /// The given maximum.
+        max: u32,
+    },
+    /// The node table would exceed [`MAX_NODES`].
     #[error("the matrix is too large: {what} (the limit is {limit})")]
-    TooLarge { what: String, limit: u64 },
+    TooLarge {
+        /// What is too large.
+        what: String,
+        /// The limit it exceeds.
+        limit: u64,
+    },
 }
 
 /// The largest node table the engine builds: node indices are `u32`.
@@ -68,6 +112,22 @@ pub const MAX_NODES: u64 = (i32::MAX as u64) - 1;
 ///
 /// # Guarantees
 /// Every option is non-empty and names each of its items once; every item id is in range.
+///
+/// ```
+/// use polyx::cover::{Problem, Search};
+///
+/// // Cover a, b, c with the options {a, b}, {c}, {a}, {b, c}: two ways.
+/// let mut problem = Problem::new();
+/// let [a, b, c] = ["a", "b", "c"].map(|n| problem.add_primary(n));
+/// for option in [&[a, b][..], &[c], &[a], &[b, c]] {
+///     problem.add_option(option).unwrap();
+/// }
+/// let mut search = Search::new(&problem);
+/// let first = search.first().unwrap();
+/// let names: Vec<_> = first.iter().map(|&o| problem.option(o).len()).collect();
+/// assert_eq!(names, [2, 1]); // {a, b} then {c}
+/// assert_eq!(search.count(), 2);
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Problem {
     names: Vec<String>,
@@ -77,6 +137,7 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// An empty problem: no items, no options.
     pub fn new() -> Problem {
         Problem {
             option_start: vec![0],
@@ -158,30 +219,37 @@ impl Problem {
         (self.names.len() + self.option_items.len() + self.option_count() + 2) as u64
     }
 
+    /// The number of items.
     pub fn item_count(&self) -> usize {
         self.names.len()
     }
 
+    /// The number of primary items (they come first).
     pub fn primary_count(&self) -> usize {
         self.bounds.iter().filter(|b| b.is_primary()).count()
     }
 
+    /// The number of options.
     pub fn option_count(&self) -> usize {
         self.option_start.len().saturating_sub(1)
     }
 
+    /// Every item, in order.
     pub fn items(&self) -> impl Iterator<Item = ItemId> + '_ {
         (0..self.names.len() as u32).map(ItemId)
     }
 
+    /// Every option, in order.
     pub fn options(&self) -> impl Iterator<Item = OptionId> + '_ {
         (0..self.option_count() as u32).map(OptionId)
     }
 
+    /// The name `item` was added with.
     pub fn name(&self, item: ItemId) -> &str {
         &self.names[item.index()]
     }
 
+    /// How often `item` must be covered.
     pub fn bounds(&self, item: ItemId) -> Bounds {
         self.bounds[item.index()]
     }
@@ -203,3 +271,6 @@ impl fmt::Display for OptionId {
         write!(f, "{}", self.0)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -25,7 +25,9 @@ pub use super::visit::{Outcome, Stats, Visit, Visitor};
 /// Why a path of choices cannot be replayed on this problem.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("the saved path of choices does not fit this problem (level {level})")]
+#[non_exhaustive]
 pub struct PathError {
+    /// The first level of the path that names no option.
     pub level: usize,
 }
 
@@ -39,8 +41,43 @@ enum Step {
 }
 
 /// A search on one problem; reusable for many runs (each run restores the table). The
-/// table is Knuth's DLX1 ([`Dlx`], the default, for every problem) or option bitsets
-/// ([`Bitsets`], for problems without multiplicities); both visit the same tree.
+/// table is Knuth's DLX1 (the default, for every problem) or, inside the crate, option
+/// bitsets (for problems without multiplicities; see [`super::AnySearch`]); both visit
+/// the same tree.
+///
+/// A visitor is any `FnMut(&Visit) -> ControlFlow<()>` (or a [`Visitor`]); breaking
+/// stops the search, and the [`Outcome`] says where to resume:
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use polyx::cover::{Outcome, Problem, Search, Subproblem, Visit};
+///
+/// // Items a, b, c; options {a, b}, {c}, {a}, {b, c}, {a, b, c}: three exact covers.
+/// let mut problem = Problem::new();
+/// let [a, b, c] = ["a", "b", "c"].map(|n| problem.add_primary(n));
+/// for option in [&[a, b][..], &[c], &[a], &[b, c], &[a, b, c]] {
+///     problem.add_option(option).unwrap();
+/// }
+/// let mut search = Search::new(&problem);
+/// assert_eq!(search.count(), 3);
+///
+/// // Stop at the first solution, then resume from there to see the other two.
+/// let mut first = Vec::new();
+/// let outcome = search.run(&mut |v: &Visit<'_>| {
+///     first = v.options();
+///     ControlFlow::Break(())
+/// });
+/// let Outcome::Stopped(resume) = outcome else { panic!("stopped") };
+/// assert!(polyx::cover::verify(&problem, &first).is_ok());
+/// let mut rest = 0;
+/// let outcome = search
+///     .run_from(&Subproblem::root(), Some(&resume), &mut |_: &Visit<'_>| {
+///         rest += 1;
+///         ControlFlow::Continue(())
+///     })
+///     .unwrap();
+/// assert_eq!((rest, outcome), (2, Outcome::Complete));
+/// ```
 pub struct Search<T: Table = Dlx> {
     table: T,
     levels: Vec<Level>,
@@ -54,7 +91,9 @@ impl Search<Dlx> {
         Search::with_table(Dlx::new(problem), problem)
     }
 
-    pub fn dlx(&self) -> &Dlx {
+    /// The node table (for its self-check).
+    #[cfg(test)]
+    pub(crate) fn dlx(&self) -> &Dlx {
         &self.table
     }
 }
@@ -62,7 +101,7 @@ impl Search<Dlx> {
 impl Search<Bitsets> {
     /// A search on option bitsets, or `None` if the problem has multiplicities (or is
     /// too large for them, see [`Bitsets::new`]).
-    pub fn bits(problem: &Problem) -> Option<Search<Bitsets>> {
+    pub(crate) fn bits(problem: &Problem) -> Option<Search<Bitsets>> {
         Some(Search::with_table(Bitsets::new(problem)?, problem))
     }
 }
@@ -78,7 +117,8 @@ impl<T: Table> Search<T> {
     }
 
     /// The table the search runs on.
-    pub fn table(&self) -> &T {
+    #[cfg(test)]
+    pub(crate) fn table(&self) -> &T {
         &self.table
     }
 
@@ -103,6 +143,10 @@ impl<T: Table> Search<T> {
 
     /// Every solution below `sub`, to `visitor`; with `resume`, only those after the
     /// point where an earlier run of the same subproblem stopped.
+    ///
+    /// # Errors
+    /// A [`PathError`] if `sub` or `resume` names no node of this problem's tree, or
+    /// `resume` does not lie below `sub`.
     pub fn run_from(
         &mut self,
         sub: &Subproblem,
@@ -127,6 +171,9 @@ impl<T: Table> Search<T> {
 
     /// Searches down to `depth` choices and returns the subproblems there, in search
     /// order; solutions found above that depth become subproblems of their own.
+    ///
+    /// # Errors
+    /// A [`PathError`] if `sub` names no node of this problem's tree.
     pub fn split(&mut self, sub: &Subproblem, depth: usize) -> Result<Vec<Subproblem>, PathError> {
         self.replay(&sub.path)?;
         let mut subs = Vec::new();

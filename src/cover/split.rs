@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 /// The subtree below a node of the search tree, named by its path of positions.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Subproblem {
+    /// The position of the option chosen at each level, from the root.
     pub path: Vec<u32>,
 }
 
@@ -27,7 +28,9 @@ impl Subproblem {
 /// node was already visited (a solution the visitor stopped at) or not (a tick).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Resume {
+    /// The node the run stopped at, as a [`Subproblem`] path.
     pub path: Vec<u32>,
+    /// Whether that node was already visited (the run stopped at a solution there).
     pub visited: bool,
 }
 

@@ -99,6 +99,7 @@ impl Visit<'_> {
             .product()
     }
 
+    /// The number of choices on the stack.
     pub fn depth(&self) -> usize {
         self.levels.len()
     }
@@ -120,10 +121,12 @@ pub fn tick_mask(log2: u32) -> u64 {
 
 /// Receives solutions (and, every so many nodes, a tick) and may stop the search.
 pub trait Visitor {
+    /// Called at each solution (see [`Visit::options`]); breaking stops the search just
+    /// after it.
     fn solution(&mut self, visit: &Visit<'_>) -> ControlFlow<()>;
 
-    /// Called before entering a node, every `2^TICK_LOG2` nodes (or as set with
-    /// `Search::set_tick_interval`). Breaking here
+    /// Called before entering a node, every 4096 nodes (or as set with
+    /// [`Search::set_tick_interval`](super::Search::set_tick_interval)). Breaking here
     /// stops the search so that it can be resumed at exactly this node.
     fn tick(&mut self, _visit: &Visit<'_>) -> ControlFlow<()> {
         ControlFlow::Continue(())

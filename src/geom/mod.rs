@@ -9,11 +9,14 @@ use std::fmt;
 /// A cell of the grid: `x` is the column (0 at the left), `y` the row (0 at the top).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell {
+    /// The row, 0 at the top.
     pub y: i32,
+    /// The column, 0 at the left.
     pub x: i32,
 }
 
 impl Cell {
+    /// The cell in column `x` and row `y`.
     pub const fn new(x: i32, y: i32) -> Cell {
         Cell { x, y }
     }
@@ -35,6 +38,7 @@ impl Cell {
 pub struct Transform(u8);
 
 impl Transform {
+    #[cfg(test)]
     pub const IDENTITY: Transform = Transform(0);
     const SWAP: u8 = 4;
     const NEG_X: u8 = 1;
@@ -91,6 +95,7 @@ impl Transform {
             .expect("D4 is closed under composition")
     }
 
+    #[cfg(test)]
     pub fn inverse(self) -> Transform {
         *Self::ALL
             .iter()
@@ -149,10 +154,12 @@ impl Shape {
         Shape::new(cells)
     }
 
+    /// The cells, sorted by row, then column.
     pub fn cells(&self) -> &[Cell] {
         &self.cells
     }
 
+    /// The number of cells.
     pub fn len(&self) -> usize {
         self.cells.len()
     }
@@ -162,20 +169,23 @@ impl Shape {
         self.cells.is_empty()
     }
 
+    /// The number of columns it spans.
     pub fn width(&self) -> i32 {
         self.cells.iter().map(|c| c.x).max().unwrap_or(0) + 1
     }
 
+    /// The number of rows it spans.
     pub fn height(&self) -> i32 {
         self.cells.iter().map(|c| c.y).max().unwrap_or(0) + 1
     }
 
+    /// True if `c` is one of its cells.
     pub fn contains(&self, c: Cell) -> bool {
         self.cells.binary_search(&c).is_ok()
     }
 
     /// The image under `t`, normalized.
-    pub fn transformed(&self, t: Transform) -> Shape {
+    pub(crate) fn transformed(&self, t: Transform) -> Shape {
         Shape::new(self.cells.iter().map(|&c| t.apply(c))).expect("a non-empty image")
     }
 
@@ -200,7 +210,7 @@ impl Shape {
     /// The distinct images of this shape under the rotations (`one_sided`) or under all
     /// 8 symmetries, each with the first transform that makes it, in `Transform::ALL`
     /// order (so the identity image comes first).
-    pub fn orientations(&self, one_sided: bool) -> Vec<(Shape, Transform)> {
+    pub(crate) fn orientations(&self, one_sided: bool) -> Vec<(Shape, Transform)> {
         let group: &[Transform] = if one_sided {
             Transform::rotations()
         } else {
@@ -217,7 +227,7 @@ impl Shape {
     }
 
     /// The smallest image under the group: a name for the shape's class.
-    pub fn canonical(&self, one_sided: bool) -> Shape {
+    pub(crate) fn canonical(&self, one_sided: bool) -> Shape {
         self.orientations(one_sided)
             .into_iter()
             .map(|(s, _)| s)

@@ -34,18 +34,22 @@ pub struct Origin {
 /// A puzzle's board, before it meets a piece set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
+    /// The board's name (a built-in's name, or the `name` key of its file).
     pub name: String,
+    /// One line saying what the board is.
     pub description: String,
     /// The `pieces` value: a built-in set's name or a path relative to the board file.
     pub pieces: String,
+    /// The frame's columns.
     pub width: i32,
+    /// The frame's rows.
     pub height: i32,
     squares: Vec<Square>,
     /// `false` lets pieces stay unused.
     pub use_all_pieces: bool,
     /// `false` lets open cells stay empty.
     pub cover_all_cells: bool,
-    pub origin: Origin,
+    pub(crate) origin: Origin,
 }
 
 impl Board {
@@ -97,12 +101,13 @@ impl Board {
         self.cells().filter(|&c| self.square(c) == Square::Open)
     }
 
+    /// The number of open squares.
     pub fn open_count(&self) -> usize {
         self.squares.iter().filter(|&&s| s == Square::Open).count()
     }
 
     /// Where cell `c` of the picture is in the board's file, if it came from one.
-    pub fn cell_location(&self, c: Cell) -> Option<Location> {
+    pub(crate) fn cell_location(&self, c: Cell) -> Option<Location> {
         let &(line, column) = self.origin.rows.get(c.y as usize)?;
         Some(Location::at_line(
             &self.origin.path,
@@ -113,7 +118,7 @@ impl Board {
     }
 
     /// Where the board as a whole is defined, if it came from a file.
-    pub fn location(&self) -> Option<Location> {
+    pub(crate) fn location(&self) -> Option<Location> {
         if self.origin.path.is_empty() {
             return None;
         }

@@ -78,6 +78,7 @@ fn builtin(list: &'static [(&'static str, &'static str)], name: &str) -> Option<
 /// its first table header or multi-line string, whose keys TOML puts in the top-level
 /// table. `None` if those lines do not hold it as a string; then load it instead. Equal
 /// to the loaded `description` for every built-in (tested).
+#[cfg(any(test, feature = "cli"))]
 pub fn quick_description(text: &str) -> Option<String> {
     #[derive(serde::Deserialize)]
     struct Head {
@@ -124,6 +125,7 @@ pub fn load_board(name_or_path: &str) -> Result<Board, Error> {
 }
 
 /// A board read from text that came from elsewhere (stdin); `path_for_messages` names it.
+#[cfg(any(test, feature = "cli"))]
 pub fn load_board_text(path_for_messages: &str, text: &str) -> Result<Board, Error> {
     Ok(parse_board(path_for_messages, text)?)
 }
@@ -132,7 +134,7 @@ pub fn load_board_text(path_for_messages: &str, text: &str) -> Result<Board, Err
 /// `pieces` value, a built-in set's name or a path relative to the board file's folder.
 ///
 /// ```
-/// let (board, set) = polyx::model::load_puzzle("6x10", None).unwrap();
+/// let (board, set) = polyx::load_puzzle("6x10", None).unwrap();
 /// assert_eq!((board.width, board.height, set.pieces.len()), (10, 6, 12));
 /// assert_eq!(set.area(), board.open_count() as u64);
 /// ```
@@ -187,6 +189,7 @@ pub fn pieces_for(board: &Board, pieces_override: Option<&str>) -> Result<PieceS
 
 /// The file the piece set of `board` is read from (as [`pieces_for`] finds it), or `None`
 /// for a built-in set; `-o` must never write over it.
+#[cfg(feature = "cli")]
 pub fn pieces_path(board: &Board, pieces_override: Option<&str>) -> Option<PathBuf> {
     let (name, folder) = match pieces_override {
         Some(name) => (name, None),

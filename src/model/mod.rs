@@ -18,7 +18,7 @@ pub mod tiling;
 mod toml_input;
 
 pub use board::{Board, Origin, Square};
-pub use library::{load_board, load_board_text, load_piece_set, load_puzzle, pieces_for};
+pub use library::{load_board, load_piece_set, load_puzzle, pieces_for};
 pub use piece::{Piece, PieceSet};
 pub use puzzle::Puzzle;
 pub use spec::{parse_board, parse_piece_set};

@@ -7,9 +7,11 @@ use crate::geom::{Shape, Transform};
 /// One kind of piece, with how many interchangeable copies of it the set holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
+    /// The piece's name in its set.
     pub name: String,
     /// One letter or digit, for text output.
     pub label: char,
+    /// Its cells, as drawn in the piece set.
     pub shape: Shape,
     /// Copies in the set (at least 1).
     pub count: u32,
@@ -21,7 +23,7 @@ pub struct Piece {
 
 impl Piece {
     /// The distinct orientations, each with the transform that makes it.
-    pub fn orientations(&self) -> Vec<(Shape, Transform)> {
+    pub(crate) fn orientations(&self) -> Vec<(Shape, Transform)> {
         self.shape.orientations(!self.mirror)
     }
 
@@ -37,8 +39,11 @@ impl Piece {
 /// Built by a loader that checked names and labels are unique and shapes connected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceSet {
+    /// The set's name.
     pub name: String,
+    /// One line saying what the set is.
     pub description: String,
+    /// The pieces, in the order of the set's file.
     pub pieces: Vec<Piece>,
 }
 

@@ -24,9 +24,28 @@ pub const MAX_PLACEMENTS: u64 = 2_000_000;
 pub const MAX_PLACED_CELLS: u64 = 12_000_000;
 
 /// A board with its piece set, checked against each other, and every placement.
+///
+/// Its exact-cover problem can go to the engine alone; [`Puzzle::tiling_of`] maps a
+/// solution back to placements:
+///
+/// ```
+/// use polyx::cover::Search;
+/// use polyx::{load_puzzle, Puzzle};
+///
+/// let (board, pieces) = load_puzzle("3x20", None).unwrap();
+/// let puzzle = Puzzle::new(board, pieces).unwrap();
+/// let (problem, map) = puzzle.problem_with(|_| true);
+/// let solution = Search::new(&problem).first().unwrap();
+/// let tiling = puzzle.tiling_of(&solution, &map);
+/// assert_eq!(tiling.placements.len(), 12);
+/// let cells: usize = tiling.placements.iter().map(|p| p.cells.len()).sum();
+/// assert_eq!(cells, 60);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Puzzle {
+    /// The board.
     pub board: Board,
+    /// The piece set.
     pub set: PieceSet,
     /// Pre-placed pieces, one placement each.
     pub fixed: Vec<Placement>,
@@ -83,7 +102,8 @@ impl Puzzle {
     }
 
     /// The problem with only the placements that `keep` accepts; also returns, for each
-    /// option, its index in [`Puzzle::placements`] (or [`EMPTY_CELL`]).
+    /// option, its index in [`Puzzle::placements`] (or `usize::MAX` for an option that
+    /// leaves a cell empty; [`Puzzle::tiling_of`] drops those).
     ///
     /// When neither every piece nor every cell is required, no item would be primary and
     /// the engine would stop at the empty tiling; so the cells stay primary and each gets

@@ -17,6 +17,7 @@ pub struct Placement {
 /// A solution: the placements, pre-placed pieces included.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tiling {
+    /// The placements, pre-placed pieces first.
     pub placements: Vec<Placement>,
 }
 

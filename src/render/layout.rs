@@ -10,6 +10,7 @@ use crate::model::Board;
 /// Most tilings one picture may hold.
 pub const MAX_TILINGS: usize = 10_000;
 /// Most pixels a raster picture may have (100 million: 300 MB as RGB).
+#[cfg(any(test, feature = "png"))]
 pub const MAX_PIXELS: u64 = 100_000_000;
 /// Smallest and largest cell size.
 pub const MIN_CELL: u32 = 4;
@@ -110,6 +111,7 @@ impl Layout {
     ///
     /// # Errors
     /// An [`InputError`] naming the size and the limit.
+    #[cfg(any(test, feature = "png"))]
     pub fn check_pixels(&self) -> Result<(), Error> {
         let pixels = self.width as u64 * self.height as u64;
         if pixels > MAX_PIXELS {

@@ -1,16 +1,34 @@
 //! Rendering: tilings as text (ascii, unicode), as JSON Lines, and as images (svg, png).
 //! Renderers see a [`Board`], its [`PieceSet`] and [`Tiling`]s, never the engine. Each
-//! format is one small file; [`scene`] is the drawing both image formats share, and
-//! [`layout`] places several tilings in one image (a gallery) with a size limit.
-//! Everything here is deterministic: the same input gives the same bytes.
+//! format is one module: [`ascii`], [`unicode`], [`json`], [`svg`] and `png` (the `png`
+//! feature), or [`render_image`] for either image format by [`Format`]. Several tilings in
+//! one image make a gallery. Everything here is deterministic: the same input gives the
+//! same bytes.
+//!
+//! ```
+//! use polyx::{load_puzzle, render, Puzzle, Solver, SymmetryMode};
+//!
+//! let (board, pieces) = load_puzzle("3x20", None).unwrap();
+//! let solver = Solver::new(Puzzle::new(board, pieces).unwrap(), SymmetryMode::Reduce);
+//! let mut tilings = Vec::new();
+//! solver.run(None, |t| {
+//!     tilings.push(t.clone());
+//!     std::ops::ControlFlow::Continue(())
+//! });
+//! let puzzle = solver.puzzle();
+//! let text = render::ascii::tilings(&puzzle.board, &puzzle.set, &tilings);
+//! assert_eq!(text.lines().filter(|l| !l.is_empty()).count(), 2 * 3);
+//! let svg = render::svg::gallery(&puzzle.board, &puzzle.set, &tilings, &Default::default());
+//! assert!(svg.unwrap().starts_with("<svg"));
+//! ```
 
 pub mod ascii;
 pub mod json;
-pub mod layout;
-pub mod palette;
+pub(crate) mod layout;
+pub(crate) mod palette;
 #[cfg(feature = "png")]
 pub mod png;
-pub mod scene;
+pub(crate) mod scene;
 pub mod svg;
 pub mod unicode;
 
@@ -22,17 +40,21 @@ use std::path::Path;
 use crate::error::{Error, InputError};
 use crate::model::{Board, PieceSet, Tiling};
 
-pub use crate::output::{refuse_input, write_atomically};
 pub use json::Summary;
 pub use unicode::UnicodeOptions;
 
 /// An output format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
+    /// One letter per cell ([`ascii`]).
     Ascii,
+    /// Box-drawing outlines ([`unicode`]).
     Unicode,
+    /// JSON Lines, one object per solution ([`json`]).
     Json,
+    /// A vector image ([`svg`]).
     Svg,
+    /// A bitmap image (the `png` feature).
     Png,
 }
 
@@ -64,6 +86,7 @@ impl Format {
         Format::ALL.into_iter().find(|f| f.name() == name)
     }
 
+    /// The format's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Format::Ascii => "ascii",
@@ -112,7 +135,7 @@ impl Default for RenderOptions {
 ///
 /// # Errors
 /// An [`InputError`] if there is nothing to draw, the format is not an image format,
-/// the cell size is below 4, or the gallery exceeds [`layout`]'s limits.
+/// the cell size is out of range, or the gallery is too large (a gallery holds at most 10,000 tilings and 100 million pixels; cells are 4 to 1024 pixels).
 pub fn render_image(
     format: Format,
     board: &Board,

@@ -1,8 +1,8 @@
-//! PNG: the same drawing as the SVG ([`Scene`] placed by [`Layout`]), rasterized by hand
+//! PNG: the same drawing as the SVG (the scene placed by the layout), rasterized by hand
 //! into an RGB buffer (every shape is an axis-aligned rectangle or a dot, so no
 //! anti-aliasing is needed) and encoded with `image`'s deterministic PNG encoder. There
 //! is no font: labels are not drawn; gallery captions use a built-in 3×5 digit font.
-//! Pictures above [`MAX_PIXELS`](crate::render::layout::MAX_PIXELS) are refused.
+//! Pictures above 100 million pixels are refused.
 
 use image::codecs::png::PngEncoder;
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
@@ -17,7 +17,8 @@ use crate::render::RenderOptions;
 /// One tiling as PNG bytes.
 ///
 /// # Errors
-/// As [`image()`].
+/// An [`crate::Error::Input`] for a cell size out of range or a picture
+/// that is too large (a gallery holds at most 10,000 tilings and 100 million pixels; cells are 4 to 1024 pixels).
 pub fn tiling(
     board: &Board,
     set: &PieceSet,
@@ -27,10 +28,11 @@ pub fn tiling(
     gallery(board, set, std::slice::from_ref(t), opts)
 }
 
-/// Several tilings in one PNG, laid out by [`Layout`].
+/// Several tilings in one PNG, in rows and columns in solution order.
 ///
 /// # Errors
-/// As [`image()`].
+/// An [`crate::Error::Input`] for no tilings, too many, a cell size out of
+/// range or a picture that is too large (a gallery holds at most 10,000 tilings and 100 million pixels; cells are 4 to 1024 pixels).
 pub fn gallery(
     board: &Board,
     set: &PieceSet,
@@ -54,7 +56,7 @@ pub fn gallery(
 ///
 /// # Errors
 /// As [`Layout::new`], and [`Layout::check_pixels`] for pictures that are too large.
-pub fn image(
+pub(crate) fn image(
     board: &Board,
     set: &PieceSet,
     ts: &[Tiling],

@@ -84,8 +84,6 @@ pub struct Fill {
 
 /// Everything to draw for one tiling, in cell units.
 pub struct Scene {
-    pub width: i32,
-    pub height: i32,
     pub fills: Vec<Fill>,
     pub blocked: Vec<Cell>,
     pub empty: Vec<Cell>,
@@ -159,8 +157,6 @@ impl Scene {
         blocked.sort();
         empty.sort();
         Scene {
-            width: board.width,
-            height: board.height,
             fills,
             blocked,
             empty,

@@ -20,7 +20,7 @@ use crate::render::RenderOptions;
 /// One tiling as an SVG document.
 ///
 /// # Errors
-/// As [`Layout::new`] (a cell size out of range).
+/// An [`crate::Error::Input`] for a cell size out of range (4 to 1024).
 pub fn tiling(
     board: &Board,
     set: &PieceSet,
@@ -30,10 +30,11 @@ pub fn tiling(
     gallery(board, set, std::slice::from_ref(t), opts)
 }
 
-/// Several tilings in one SVG document, laid out by [`Layout`].
+/// Several tilings in one SVG document, in rows and columns in solution order.
 ///
 /// # Errors
-/// As [`Layout::new`]: no tilings, too many, or a cell size out of range.
+/// An [`crate::Error::Input`] for no tilings, too many, or a cell size out
+/// of range (a gallery holds at most 10,000 tilings and 100 million pixels; cells are 4 to 1024 pixels).
 pub fn gallery(
     board: &Board,
     set: &PieceSet,

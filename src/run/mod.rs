@@ -27,9 +27,8 @@ mod share;
 mod state;
 mod worker;
 
-pub use checkpoint::Checkpoint;
 pub use job::{Identity, Job, Sink, Tree};
-pub use options::{Emit, LongReport, Options};
+pub use options::{LongReport, Options};
 pub use parallel::run;
-pub use progress::{OnProgress, Status};
+pub use progress::OnProgress;
 pub use shard::Shard;

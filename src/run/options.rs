@@ -13,15 +13,19 @@ use super::shard::Shard;
 /// How to run.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// Worker threads (at least 1).
     pub threads: usize,
     /// Give solutions to the emitter (else only count them).
     pub printing: bool,
     /// Stop once this many solutions were emitted (printing only).
     pub limit: Option<u64>,
+    /// The part of the search to run.
     pub shard: Shard,
     /// Set (by a Ctrl-C handler) to stop: workers stop at their next tick.
     pub stop: Arc<AtomicBool>,
+    /// A file to save the run's state in, and to resume from if it exists.
     pub checkpoint: Option<PathBuf>,
+    /// How often the checkpoint is written.
     pub checkpoint_every: Duration,
     /// Ticks every `2^tick_log2` nodes.
     pub tick_log2: u32,
@@ -55,11 +59,15 @@ pub struct LongReport {
     pub complete: bool,
     /// Stopped by the stop flag or the node budget before the search was done.
     pub interrupted: bool,
+    /// Counters of the search.
     pub stats: Stats,
+    /// Wall-clock time of this run.
     pub elapsed: Duration,
+    /// Worker threads used.
     pub threads: usize,
     /// Tasks this run started with; whether it resumed a checkpoint.
     pub tasks: usize,
+    /// Whether the run resumed a checkpoint.
     pub resumed: bool,
     /// Subproblems that busy workers shared out to idle ones (`share.rs`).
     pub shared: usize,

@@ -10,7 +10,9 @@ use crate::error::InputError;
 /// Part `index` (1-based) of `count` parts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Shard {
+    /// Which part, from 1.
     pub index: u32,
+    /// How many parts.
     pub count: u32,
 }
 
@@ -21,11 +23,10 @@ impl Shard {
     /// The whole search as one part.
     pub const WHOLE: Shard = Shard { index: 1, count: 1 };
 
-    /// Parses `I/N` with `1 <= I <= N`.
+    /// Parses `I/N` with `1 <= I <= N` (at most 100,000 parts).
     ///
     /// # Errors
     /// An [`InputError`] naming the expected form.
-    /// Parses `I/N` (1-based; at most [`MAX_SHARDS`] parts).
     pub fn parse(text: &str) -> Result<Shard, InputError> {
         let bad = || {
             InputError::new(format!("--shard {text:?} is not of the form I/N"))
@@ -51,6 +52,7 @@ impl Shard {
         k % self.count as usize == (self.index - 1) as usize
     }
 
+    /// True for the whole search as one part.
     pub fn is_whole(self) -> bool {
         self.count == 1
     }

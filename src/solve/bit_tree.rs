@@ -157,9 +157,11 @@ impl Tree for BitTree<'_> {
                 }),
                 _ => None,
             };
-            let stopped = self.parts[i]
-                .run_below(below.unwrap_or(&[]), resume_here.as_ref(), &mut visitor)
-                ?;
+            let stopped = self.parts[i].run_below(
+                below.unwrap_or(&[]),
+                resume_here.as_ref(),
+                &mut visitor,
+            )?;
             if let Some(r) = stopped {
                 return Ok(Outcome::Stopped(Resume {
                     path: in_part(i, &r.path),

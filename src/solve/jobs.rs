@@ -73,7 +73,9 @@ pub struct Report {
     pub solutions: u64,
     /// False if the run stopped before the search was exhausted (a limit or a visitor).
     pub complete: bool,
+    /// Counters of the search.
     pub stats: Stats,
+    /// Wall-clock time.
     pub elapsed: Duration,
 }
 

@@ -14,9 +14,9 @@ mod solver;
 mod weigh;
 
 pub use crate::symmetry::SymmetryMode;
-pub use bit_tree::BitTree;
-pub use dlx_tree::DlxTree;
-pub use jobs::{run, run_with_progress, Report};
+#[cfg(feature = "cli")]
+pub(crate) use jobs::run_with_progress;
+pub use jobs::{run, Report};
 pub use solver::{Engine, Solver};
 
 #[cfg(test)]

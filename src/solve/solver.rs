@@ -16,12 +16,13 @@ use crate::symmetry::{Reduction, SymmetryMode};
 pub enum Engine {
     /// The generic Dancing Links engine ([`crate::cover`]).
     Dlx,
-    /// The bitboard engine ([`crate::bitboard`]): boards of at most 128 squares whose
+    /// The bitboard engine, written for tilings: boards of at most 128 squares whose
     /// open cells must all be covered.
     Bitboard,
 }
 
 impl Engine {
+    /// The engine's name on the command line (`--engine dlx|bitboard`).
     pub fn name(self) -> &'static str {
         match self {
             Engine::Dlx => "dlx",
@@ -31,19 +32,37 @@ impl Engine {
 }
 
 /// A puzzle made ready for searching in one symmetry mode.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use polyx::{load_puzzle, Puzzle, Solver, SymmetryMode};
+///
+/// let (board, pieces) = load_puzzle("6x10", None).unwrap();
+/// let solver = Solver::new(Puzzle::new(board, pieces).unwrap(), SymmetryMode::Reduce);
+/// assert_eq!(solver.count().solutions, 2339);
+///
+/// // The first three solutions; the visitor breaks to stop the search.
+/// let mut seen = 0;
+/// let report = solver.run(None, |tiling| {
+///     assert_eq!(tiling.placements.len(), 12);
+///     seen += 1;
+///     if seen == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// });
+/// assert_eq!((report.solutions, report.complete), (3, false));
+/// ```
 pub struct Solver {
-    pub puzzle: Puzzle,
-    pub mode: SymmetryMode,
-    pub reduction: Reduction,
+    pub(crate) puzzle: Puzzle,
+    pub(crate) mode: SymmetryMode,
+    pub(crate) reduction: Reduction,
     /// The problem DLX searches (reduced in both modes when the group allows) and its
     /// option → placement map, made at the first use: the bitboard engine needs
     /// neither.
     problem: OnceLock<(Problem, Vec<usize>)>,
     /// False when a checkerboard argument proves there is no solution (no search runs).
-    pub feasible: bool,
+    pub(crate) feasible: bool,
     /// The engine that `run`, `count` and [`super::run()`] use: the bitboard one whenever it
     /// applies.
-    pub engine: Engine,
+    pub(crate) engine: Engine,
     /// Whether counting runs of the bitboard engine may keep a memo of subtree counts
     /// (true unless turned off). It makes them faster but their node counts depend on
     /// what each thread met before: with it off, node counts are the same for every
@@ -52,6 +71,9 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// Makes `puzzle` ready for searching in `mode`: finds the board's symmetries and,
+    /// in [`SymmetryMode::Reduce`], restricts the placements to one representative of
+    /// each class; picks the bitboard engine whenever it applies.
     pub fn new(puzzle: Puzzle, mode: SymmetryMode) -> Solver {
         let reduction = Reduction::new(&puzzle);
         let engine = if BitSearch::applies(&puzzle) {
@@ -94,6 +116,27 @@ impl Solver {
         }
         self.engine = engine;
         true
+    }
+
+    /// The puzzle being solved: its placements are what [`Solver::map`] indexes.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The symmetry mode the solutions are counted and listed in.
+    pub fn mode(&self) -> SymmetryMode {
+        self.mode
+    }
+
+    /// The engine that [`Solver::run`], [`Solver::count`] and [`crate::run`] use.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// False when a checkerboard argument proves there is no solution (then no search
+    /// runs).
+    pub fn is_feasible(&self) -> bool {
+        self.feasible
     }
 
     /// The order of the board's symmetry group.

@@ -20,6 +20,7 @@ pub enum SymmetryMode {
 }
 
 impl SymmetryMode {
+    /// The mode's name on the command line (`--symmetry reduce|keep`).
     pub fn name(self) -> &'static str {
         match self {
             SymmetryMode::Reduce => "reduce",

@@ -82,11 +82,13 @@ impl Group {
     }
 
     /// The image of cell `c` under element `g`.
+    #[cfg(test)]
     pub fn map(&self, g: usize, c: Cell) -> Cell {
         self.elements[g].map(self.lattice, c)
     }
 
     /// The name of element `g`'s transform (`id`, `r90`, ... on the square grid).
+    #[cfg(any(test, feature = "cli"))]
     pub fn name(&self, g: usize) -> &'static str {
         self.lattice.name(self.elements[g].transform)
     }

@@ -23,6 +23,7 @@ pub trait PointGroup: Debug + Sync + RefUnwindSafe {
     /// The transform `a ∘ b`: first `b`, then `a`.
     fn after(&self, a: usize, b: usize) -> usize;
     /// A short name for `t`, for people.
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))] // for `polyx show`
     fn name(&self, t: usize) -> &'static str;
 
     /// The image of `shape` under `t`, normalized.

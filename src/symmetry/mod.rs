@@ -4,7 +4,7 @@
 //! solutions ([`Reduction`]), what each solution of a reduced search stands for
 //! ([`classes`]: itself, or its class as a count or as its members expanded back), and
 //! the count of classes by Burnside's lemma ([`burnside`]). The grid enters only as its
-//! point group ([`PointGroup`]); engines and runs ask this module for a restricted
+//! point group ([`lattice::PointGroup`]); engines and runs ask this module for a restricted
 //! problem and a weight, and nothing else derives symmetry.
 
 pub mod burnside;
@@ -17,6 +17,5 @@ mod reduction;
 mod restrict;
 
 pub use classes::{Found, Settled, SymmetryMode};
-pub use group::{Group, Symmetry};
-pub use lattice::{PointGroup, SquareGroup, SQUARE};
+pub use group::Group;
 pub use reduction::Reduction;

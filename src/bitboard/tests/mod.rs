@@ -9,10 +9,10 @@ mod tree;
 
 use std::ops::ControlFlow;
 
-use crate::model::samples::*;
 use super::{BitSearch, BitVisitor, Order, Tuning};
 use crate::cover::{Search, Visit};
 use crate::geom::{Cell, Shape};
+use crate::model::samples::*;
 use crate::model::{Board, Piece, PieceSet, Puzzle, Square};
 
 /// Every solution of the DLX engine, as sorted placement sets, sorted.
@@ -194,4 +194,25 @@ fn one_sided(w: i32, h: i32, blocked: &[usize], pieces: &[(&str, u32)]) -> Puzzl
             .collect(),
     };
     Puzzle::new(Board::new("p", w, h, squares), set).expect("valid")
+}
+
+/// The engine on its own: eight dominoes tile the 4×4 square in 36 ways.
+#[test]
+fn dominoes_tile_the_4x4_square_36_ways() {
+    let domino = Piece {
+        name: "D".into(),
+        label: 'D',
+        shape: Shape::from_picture("##").unwrap(),
+        count: 8,
+        mirror: true,
+        color: None,
+    };
+    let set = PieceSet {
+        name: "d".into(),
+        description: String::new(),
+        pieces: vec![domino],
+    };
+    let puzzle = Puzzle::new(Board::rectangle("4x4", 4, 4), set).unwrap();
+    let allowed = vec![true; puzzle.placements.len()];
+    assert_eq!(BitSearch::new(&puzzle, &allowed).unwrap().count(), 36);
 }

@@ -9,10 +9,10 @@
 
 use std::ops::ControlFlow;
 
-use polyx::cover::bits::Bitsets;
-use polyx::cover::table;
-use polyx::cover::{check, verify, OptionId, Outcome, Problem, Resume, Search, Subproblem};
-use polyx::cover::{search::Visitor, Visit};
+use crate::cover::bits::Bitsets;
+use crate::cover::table;
+use crate::cover::{check, verify, OptionId, Outcome, Problem, Resume, Search, Subproblem};
+use crate::cover::{search::Visitor, Visit};
 use proptest::prelude::*;
 
 /// A random problem: item bounds (primary items first) and options as item indices.
@@ -191,7 +191,7 @@ fn with_each_table(
 /// A search on either table, behind one object-safe face for the properties.
 trait Table {
     fn all(&mut self) -> Vec<Vec<OptionId>>;
-    fn stats(&self) -> polyx::cover::Stats;
+    fn stats(&self) -> crate::cover::Stats;
     fn sane(&self) -> Result<(), String>;
     fn set_tick_interval(&mut self, log2: u32);
     fn split(&mut self, depth: usize) -> Vec<Subproblem>;
@@ -210,7 +210,7 @@ where
     fn all(&mut self) -> Vec<Vec<OptionId>> {
         self.solutions(usize::MAX)
     }
-    fn stats(&self) -> polyx::cover::Stats {
+    fn stats(&self) -> crate::cover::Stats {
         Search::stats(self)
     }
     fn sane(&self) -> Result<(), String> {

@@ -3,9 +3,9 @@
 
 use std::ops::ControlFlow;
 
-use polyx::apps::queens::Queens;
-use polyx::apps::sudoku::{self, Form, Sudoku};
-use polyx::cover::{check, verify, OptionId, Problem, Search, Visit};
+use crate::apps::queens::Queens;
+use crate::apps::sudoku::{self, Form, Sudoku};
+use crate::cover::{check, verify, OptionId, Problem, Search, Visit};
 
 /// Every solution of `problem`, each checked by `verify`; the links checked afterwards.
 fn verified_solutions(problem: &Problem) -> Vec<Vec<OptionId>> {

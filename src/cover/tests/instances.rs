@@ -5,8 +5,8 @@
 
 use std::ops::ControlFlow;
 
-use polyx::cover::table::Table;
-use polyx::cover::{check, knuth, verify, OptionId, Problem, Search, Stats, Visit};
+use crate::cover::table::Table;
+use crate::cover::{check, knuth, verify, OptionId, Problem, Search, Stats, Visit};
 
 /// Nodes dlx1 visits, from `tests/data/instances/README.md`.
 const DLX1_NODES: &[(&str, u64)] = &[
@@ -57,7 +57,7 @@ fn run<T: Table>(
 }
 
 fn check_instance(name: &str) {
-    let path = crate::data().join(format!("instances/{name}.dlx"));
+    let path = super::data().join(format!("instances/{name}.dlx"));
     let text = std::fs::read_to_string(&path).unwrap();
     let problem = knuth::read(name, &text).unwrap();
     let mut search = Search::new(&problem);

@@ -12,13 +12,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
 
-use polyx::geom::{Cell, Shape, Transform};
-use polyx::model::{Board, Piece, PieceSet, Puzzle, Square, Tiling};
-use polyx::solve::{Solver, SymmetryMode};
+use crate::geom::{Cell, Shape, Transform};
+use crate::model::{Board, Piece, PieceSet, Puzzle, Square, Tiling};
+use crate::solve::{Solver, SymmetryMode};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-use crate::tiling::assert_exact_cover;
+use super::assert_exact_cover;
 
 /// A tiling as a set of (piece index, sorted cells), pre-placed pieces included.
 type Key = BTreeSet<(usize, Vec<Cell>)>;

@@ -1,6 +1,6 @@
 //! The engine through its public API: Knuth's text format, small hand-made problems.
 
-use polyx::cover::{check, knuth, verify, Problem, Search};
+use crate::cover::{check, knuth, verify, Problem, Search};
 
 #[test]
 fn knuth_round_trip_keeps_items_options_and_counts() {
@@ -22,7 +22,7 @@ fn knuth_round_trip_keeps_items_options_and_counts() {
 
 #[test]
 fn knuth_round_trip_of_a_shared_instance() {
-    let path = crate::data().join("instances/queens_8.dlx");
+    let path = super::data().join("instances/queens_8.dlx");
     let text = std::fs::read_to_string(&path).unwrap();
     let p = knuth::read("queens_8", &text).unwrap();
     let again = knuth::read("again", &knuth::write(&p)).unwrap();
@@ -97,7 +97,7 @@ fn an_item_between_its_minimum_and_maximum_can_take_more_options() {
 #[test]
 fn any_search_takes_bitsets_for_primary_items_only_and_dlx_otherwise() {
     let plain = knuth::read("plain", "a b c\na b\nc\na\nb c\n").unwrap();
-    let mut any = polyx::cover::AnySearch::new(&plain);
+    let mut any = crate::cover::AnySearch::new(&plain);
     assert_eq!(any.engine_name(), "bits");
     assert_eq!(any.count(), 2); // {a b, c} and {a, b c}
     assert_eq!(any.stats(), {
@@ -107,7 +107,7 @@ fn any_search_takes_bitsets_for_primary_items_only_and_dlx_otherwise() {
     });
     // Secondary items: DLX (faster there, see `AnySearch::new`), with the same answer.
     let unit = knuth::read("unit", "a b | x\na x\nb\na b\nb x\n").unwrap();
-    let mut any = polyx::cover::AnySearch::new(&unit);
+    let mut any = crate::cover::AnySearch::new(&unit);
     assert_eq!(any.engine_name(), "dlx");
     assert_eq!(any.count(), 2); // {a x, b} and {a b}
     assert_eq!(any.stats(), {
@@ -117,7 +117,7 @@ fn any_search_takes_bitsets_for_primary_items_only_and_dlx_otherwise() {
     });
     any.sanity().unwrap();
     let multiple = knuth::read("multiple", "2:2|m a\nm\nm a\nm\n").unwrap();
-    let mut any = polyx::cover::AnySearch::new(&multiple);
+    let mut any = crate::cover::AnySearch::new(&multiple);
     assert_eq!(any.engine_name(), "dlx");
     assert_eq!(any.count(), Search::new(&multiple).count());
     any.sanity().unwrap();
@@ -128,14 +128,14 @@ fn bitsets_refuse_a_state_too_large_to_copy_at_every_level() {
     // More options than MAX_STATE_WORDS words of bits: DLX takes it, the bitsets do not.
     let mut p = Problem::new();
     let (a, b) = (p.add_primary("a"), p.add_primary("b"));
-    for _ in 0..64 * polyx::cover::bits::MAX_STATE_WORDS + 1 {
+    for _ in 0..64 * crate::cover::bits::MAX_STATE_WORDS + 1 {
         p.add_option(&[a, b]).unwrap();
     }
     assert!(Search::bits(&p).is_none());
-    let mut any = polyx::cover::AnySearch::new(&p);
+    let mut any = crate::cover::AnySearch::new(&p);
     assert_eq!(any.engine_name(), "dlx");
     assert_eq!(
         any.count(),
-        64 * polyx::cover::bits::MAX_STATE_WORDS as u64 + 1
+        64 * crate::cover::bits::MAX_STATE_WORDS as u64 + 1
     );
 }

@@ -1,0 +1,11 @@
+//! The engine against Knuth's instances, published counts and brute force: both tables
+//! ([`super::dlx::Dlx`], [`super::bits::Bitsets`]) with their self-checks.
+
+mod engine;
+mod instances;
+mod props;
+
+/// The tests' data: the DLX instances (copied from the project's shared folder).
+fn data() -> std::path::PathBuf {
+    std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data"))
+}
