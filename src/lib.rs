@@ -120,5 +120,5 @@ pub use model::{
     load_board, load_piece_set, load_puzzle, parse_board, parse_piece_set, pieces_for, Board,
     Piece, PieceSet, Placement, Puzzle, Square, Tiling,
 };
-pub use run::{LongReport as RunReport, Options as RunOptions, Shard};
+pub use run::{RunOptions, RunReport, Shard};
 pub use solve::{run, Engine, Report, Solver, SymmetryMode};

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::model::{library, Board, PieceSet, Puzzle, Tiling};
 use crate::render::{self, json, Format, RenderOptions};
-use crate::run::{self, LongReport, Shard};
+use crate::run::{self, RunReport, Shard};
 use crate::solve::{self, Solver, SymmetryMode};
 use crate::InputError;
 
@@ -37,7 +37,7 @@ struct Config {
     stats: bool,
     /// Show the progress line on stderr.
     progress: bool,
-    long: run::Options,
+    long: run::RunOptions,
     /// `-o` names a file whose extension tells no format (refused once we know it is
     /// not an input file, which is the more important thing to say).
     unknown_extension: Option<PathBuf>,
@@ -105,7 +105,7 @@ impl Config {
 }
 
 /// Threads, checkpoint, shard and node budget.
-fn long_options(args: &SolveArgs, count: bool) -> Result<run::Options, InputError> {
+fn long_options(args: &SolveArgs, count: bool) -> Result<run::RunOptions, InputError> {
     let threads = match args.run.threads {
         Some(0) => {
             return Err(
@@ -138,7 +138,7 @@ fn long_options(args: &SolveArgs, count: bool) -> Result<run::Options, InputErro
         return Err(InputError::new("--max-nodes 0 allows no search")
             .with_hint("give a number of nodes, e.g. --max-nodes 1000000"));
     }
-    Ok(run::Options {
+    Ok(run::RunOptions {
         threads,
         shard: match &args.run.shard {
             Some(text) => Shard::parse(text)?,
@@ -147,7 +147,7 @@ fn long_options(args: &SolveArgs, count: bool) -> Result<run::Options, InputErro
         checkpoint: args.run.checkpoint.clone(),
         checkpoint_every: Duration::from_secs(args.run.checkpoint_every),
         node_budget: args.run.max_nodes,
-        ..run::Options::default()
+        ..run::RunOptions::default()
     })
 }
 
@@ -257,7 +257,7 @@ fn list_solutions(config: &Config, solver: &Solver, inputs: &[PathBuf]) -> anyho
 }
 
 /// The solutions drawn in one image (svg, png), once the search has ended.
-fn draw(config: &Config, solver: &Solver, inputs: &[PathBuf]) -> anyhow::Result<LongReport> {
+fn draw(config: &Config, solver: &Solver, inputs: &[PathBuf]) -> anyhow::Result<RunReport> {
     let mut tilings: Vec<Tiling> = Vec::new();
     let report = search(config, solver, &mut |t| {
         tilings.push(t.clone());
@@ -282,7 +282,7 @@ fn search(
     config: &Config,
     solver: &Solver,
     emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
-) -> Result<LongReport, crate::Error> {
+) -> Result<RunReport, crate::Error> {
     if !config.progress {
         return solve::run(solver, &config.long, emit);
     }
@@ -295,7 +295,7 @@ fn search(
 
 /// `status`, or [`Status::Interrupted`] (said on stderr) if Ctrl-C or the node budget
 /// stopped the run.
-fn finished(config: &Config, report: &LongReport, status: Status) -> Status {
+fn finished(config: &Config, report: &RunReport, status: Status) -> Status {
     if !report.interrupted {
         return status;
     }
@@ -317,7 +317,7 @@ fn finished(config: &Config, report: &LongReport, status: Status) -> Status {
     Status::Interrupted
 }
 
-fn summary(config: &Config, solver: &Solver, report: &LongReport) -> json::Summary {
+fn summary(config: &Config, solver: &Solver, report: &RunReport) -> json::Summary {
     json::Summary {
         solutions: report.solutions,
         complete: report.complete,
@@ -335,7 +335,7 @@ fn summary(config: &Config, solver: &Solver, report: &LongReport) -> json::Summa
 }
 
 /// Writes text formats as solutions are found (in search order, whatever the threads).
-fn stream(config: &Config, solver: &Solver, out: &mut impl Write) -> anyhow::Result<LongReport> {
+fn stream(config: &Config, solver: &Solver, out: &mut impl Write) -> anyhow::Result<RunReport> {
     let board = &solver.puzzle.board;
     let set = &solver.puzzle.set;
     let mut failure = None;
@@ -407,7 +407,7 @@ fn emit(config: &Config, bytes: &[u8], inputs: &[PathBuf]) -> anyhow::Result<()>
     Ok(())
 }
 
-fn print_stats(config: &Config, solver: &Solver, report: &LongReport) {
+fn print_stats(config: &Config, solver: &Solver, report: &RunReport) {
     if !config.stats {
         return;
     }

@@ -29,3 +29,6 @@ pub use pick::AnySearch;
 pub use problem::{Bounds, ItemId, OptionId, Problem, ProblemError, MAX_NODES};
 pub use search::{Outcome, PathError, Search, Stats, Visit, Visitor};
 pub use split::{Resume, Subproblem};
+
+#[cfg(test)]
+mod tests;

@@ -271,6 +271,3 @@ impl fmt::Display for OptionId {
         write!(f, "{}", self.0)
     }
 }
-
-#[cfg(test)]
-mod tests;

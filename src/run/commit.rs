@@ -9,7 +9,7 @@ use std::time::Instant;
 use crate::cover::Stats;
 
 use super::checkpoint::{Checkpoint, Task};
-use super::options::{Emit, Options};
+use super::options::{Emit, RunOptions};
 use super::state::{Shared, Slot};
 
 /// Emits ended tasks in order; commits their counters.
@@ -93,7 +93,7 @@ pub(super) fn snapshot(
     tasks: &[Task],
     slots: &[Slot],
     em: &Emitter,
-    opts: &Options,
+    opts: &RunOptions,
     start: Instant,
 ) -> Checkpoint {
     let mut cp = Checkpoint {

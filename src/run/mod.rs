@@ -28,7 +28,7 @@ mod state;
 mod worker;
 
 pub use job::{Identity, Job, Sink, Tree};
-pub use options::{LongReport, Options};
+pub use options::{RunOptions, RunReport};
 pub use parallel::run;
 pub use progress::OnProgress;
 pub use shard::Shard;

@@ -1,4 +1,4 @@
-//! How to run ([`Options`]) and what a run did ([`LongReport`]).
+//! How to run ([`RunOptions`]) and what a run did ([`RunReport`]).
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -12,7 +12,7 @@ use super::shard::Shard;
 
 /// How to run.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct RunOptions {
     /// Worker threads (at least 1).
     pub threads: usize,
     /// Give solutions to the emitter (else only count them).
@@ -34,9 +34,9 @@ pub struct Options {
     pub node_budget: Option<u64>,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
+impl Default for RunOptions {
+    fn default() -> RunOptions {
+        RunOptions {
             threads: 1,
             printing: false,
             limit: None,
@@ -52,7 +52,7 @@ impl Default for Options {
 
 /// What a run did, counting earlier runs of the same checkpoint.
 #[derive(Clone, Debug, PartialEq)]
-pub struct LongReport {
+pub struct RunReport {
     /// Solutions counted (emitted, when printing).
     pub solutions: u64,
     /// The whole (shard of the) search was done.

@@ -21,7 +21,7 @@ use crate::error::Error;
 use super::checkpoint::{self, path_error, Checkpoint, Task};
 use super::commit::{buffered, in_flight, snapshot, Emitter};
 use super::job::Job;
-use super::options::{Emit, LongReport, Options};
+use super::options::{Emit, RunOptions, RunReport};
 use super::plan::{shard_tasks, PER_THREAD, SHARED_PER_THREAD};
 use super::progress::{Monotone, OnProgress, Status};
 use super::state::{Duties, Shared};
@@ -34,10 +34,10 @@ use super::worker::worker;
 /// A checkpoint that cannot be read or written, or that belongs to another run.
 pub fn run<J: Job>(
     job: &J,
-    opts: &Options,
+    opts: &RunOptions,
     emit: &mut Emit<'_>,
     progress: Option<&mut OnProgress<'_>>,
-) -> Result<LongReport, Error> {
+) -> Result<RunReport, Error> {
     let start = Instant::now();
     let threads = opts.threads.max(1);
     let duties = Duties::new(opts, progress.is_some(), job.may_share());
@@ -147,7 +147,7 @@ fn conclude(
     em: &Emitter,
     start: Instant,
     threads: usize,
-) -> Result<LongReport, Error> {
+) -> Result<RunReport, Error> {
     let opts = shared.opts;
     let stopped = shared.stopped();
     let n = shared.tasks.len();
@@ -168,7 +168,7 @@ fn conclude(
             cp.save(path)?;
         }
     }
-    Ok(LongReport {
+    Ok(RunReport {
         solutions: cp.solutions,
         complete,
         // A stop that came after the last task ended interrupted nothing.
@@ -196,7 +196,7 @@ impl Drop for Release<'_, '_> {
 /// whether it was resumed.
 fn prepare<J: Job>(
     job: &J,
-    opts: &Options,
+    opts: &RunOptions,
     duties: Duties,
     threads: usize,
 ) -> Result<(Checkpoint, bool), Error> {

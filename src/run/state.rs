@@ -9,7 +9,7 @@ use crate::cover::{Resume, Stats};
 use crate::error::Error;
 
 use super::checkpoint::Task;
-use super::options::Options;
+use super::options::RunOptions;
 use super::queue::TaskQueue;
 use super::share::Shares;
 
@@ -61,7 +61,7 @@ pub(super) struct Duties {
 }
 
 impl Duties {
-    pub fn new(opts: &Options, progress: bool, may_share: bool) -> Duties {
+    pub fn new(opts: &RunOptions, progress: bool, may_share: bool) -> Duties {
         let watched = opts.printing || progress || opts.checkpoint.is_some();
         Duties {
             watched,
@@ -72,7 +72,7 @@ impl Duties {
 }
 
 pub(super) struct Shared<'a> {
-    pub opts: &'a Options,
+    pub opts: &'a RunOptions,
     pub duties: Duties,
     pub tasks: Vec<Task>,
     /// The tasks not yet handed out.
@@ -94,7 +94,7 @@ impl<'a> Shared<'a> {
     /// The state of a run of `tasks` on `threads` workers, `solutions` of them already
     /// emitted by earlier runs.
     pub fn new(
-        opts: &'a Options,
+        opts: &'a RunOptions,
         duties: Duties,
         tasks: Vec<Task>,
         threads: usize,

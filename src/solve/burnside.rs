@@ -13,7 +13,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use crate::run::{LongReport, Options};
+use crate::run::{RunOptions, RunReport};
 use crate::symmetry::{burnside, SymmetryMode};
 
 use super::solver::Solver;
@@ -38,7 +38,7 @@ pub(super) struct Burnside {
 impl Burnside {
     /// The count of `solver`'s classes by Burnside's lemma, its fixed tilings counted,
     /// or `None` if the lemma does not apply to this count.
-    pub fn count(solver: &Solver, opts: &Options) -> Option<Burnside> {
+    pub fn count(solver: &Solver, opts: &RunOptions) -> Option<Burnside> {
         let group = &solver.reduction.group;
         let applies = !opts.printing
             && solver.mode == SymmetryMode::Reduce
@@ -67,7 +67,7 @@ impl Burnside {
     }
 
     /// The report of the classes, from `report`, that of the `keep` run.
-    pub fn classes(self, mut report: LongReport) -> LongReport {
+    pub fn classes(self, mut report: RunReport) -> RunReport {
         report.stats.nodes += self.nodes;
         report.elapsed = self.start.elapsed();
         if self.stopped || !report.complete {
@@ -92,7 +92,7 @@ impl Burnside {
 /// whether the stop flag ended the count early. They come first: they decide whether
 /// Burnside's lemma applies (too many splits of the copies: the plain reduced search
 /// instead, `None`) before the long `keep` count runs.
-fn fixed_by_the_others(solver: &Solver, opts: &Options) -> Option<(u64, u64, bool)> {
+fn fixed_by_the_others(solver: &Solver, opts: &RunOptions) -> Option<(u64, u64, bool)> {
     let group = &solver.reduction.group;
     let (mut fixed, mut nodes) = (0, 0);
     for g in 1..group.order() {

@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::cover::Stats;
 use crate::error::Error;
 use crate::model::Tiling;
-use crate::run::{self, Identity, LongReport, OnProgress, Options};
+use crate::run::{self, Identity, OnProgress, RunOptions, RunReport};
 
 use super::bit_tree::BitTree;
 use super::burnside::Burnside;
@@ -23,9 +23,9 @@ use super::solver::{Engine, Solver};
 /// A checkpoint that cannot be read or written, or that belongs to another run.
 pub fn run(
     solver: &Solver,
-    opts: &Options,
+    opts: &RunOptions,
     emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
-) -> Result<LongReport, Error> {
+) -> Result<RunReport, Error> {
     run_with_progress(solver, opts, emit, None)
 }
 
@@ -35,10 +35,10 @@ pub fn run(
 /// As [`run()`].
 pub fn run_with_progress(
     solver: &Solver,
-    opts: &Options,
+    opts: &RunOptions,
     emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
     progress: Option<&mut OnProgress<'_>>,
-) -> Result<LongReport, Error> {
+) -> Result<RunReport, Error> {
     if let Some(burnside) = Burnside::count(solver, opts) {
         let report = on_engine(&burnside.every, opts, emit, progress)?;
         return Ok(burnside.classes(report));
@@ -49,10 +49,10 @@ pub fn run_with_progress(
 /// [`run_with_progress`] on `solver`'s engine.
 fn on_engine(
     solver: &Solver,
-    opts: &Options,
+    opts: &RunOptions,
     emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
     progress: Option<&mut OnProgress<'_>>,
-) -> Result<LongReport, Error> {
+) -> Result<RunReport, Error> {
     let mut emit_tiling =
         |placements: &[usize]| emit(&solver.puzzle.tiling(placements.iter().copied()));
     match solver.engine {
@@ -88,10 +88,10 @@ impl Solver {
         mut visit: impl FnMut(&Tiling) -> ControlFlow<()>,
     ) -> Report {
         self.one_thread(
-            run::Options {
+            run::RunOptions {
                 printing: true,
                 limit,
-                ..run::Options::default()
+                ..run::RunOptions::default()
             },
             &mut visit,
         )
@@ -99,13 +99,15 @@ impl Solver {
 
     /// Counts the solutions in the chosen mode on one thread, without building tilings.
     pub fn count(&self) -> Report {
-        self.one_thread(run::Options::default(), &mut |_| ControlFlow::Continue(()))
+        self.one_thread(run::RunOptions::default(), &mut |_| {
+            ControlFlow::Continue(())
+        })
     }
 
     /// [`run()`] with `opts`, which name no checkpoint.
     fn one_thread(
         &self,
-        opts: run::Options,
+        opts: run::RunOptions,
         emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
     ) -> Report {
         let r =

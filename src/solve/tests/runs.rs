@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use crate::model::{load_puzzle, Puzzle};
-use crate::run::{self, Options};
+use crate::run::{self, RunOptions};
 use crate::solve::{bit_tree, dlx_tree, Solver, SymmetryMode};
 
 /// The built-in board `board` with its piece set, ready to search in `mode`.
@@ -82,9 +82,9 @@ impl run::Job for PanicsJob {
 /// the panic rather than hanging.
 fn a_panic_ends_the_run(in_split: bool) -> bool {
     let s: &'static Solver = Box::leak(Box::new(solver("4x15", SymmetryMode::Reduce)));
-    let opts = Options {
+    let opts = RunOptions {
         threads: 2,
-        ..Options::default()
+        ..RunOptions::default()
     };
     std::panic::catch_unwind(|| {
         run::run(
