@@ -200,11 +200,11 @@ impl BitSearch {
     /// representatives no symmetry fixes, most of the tree) shares these tables.
     /// The parts below symmetric representatives also restrict the second piece:
     /// - an engine that weighs pieces against fronts near the root (several fronts)
-    ///   branches on it right after the restricted piece, over the same tables (Scott's
-    ///   board: 4.8 ms, against 5.7 ms with a filtered copy, for 4% more nodes);
+    ///   branches on it right after the restricted piece, over the same tables (on
+    ///   Scott's board a filtered copy costs more to build than its fewer nodes save);
     /// - a one-front engine, which branches on squares below the root, keeps the usual
-    ///   rule over a filtered copy (NOI2005: 1.58 M nodes, against 2.70 M when it
-    ///   branched on the second piece at depth 1).
+    ///   rule over a filtered copy (NOI2005: 1.58 M nodes, against 2.70 M when
+    ///   branching on the second piece at depth 1).
     pub fn into_parts(
         self,
         puzzle: &Puzzle,

@@ -25,10 +25,9 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     /// the front square or piece with the fewest options that fit; false (and nothing
     /// pushed) if one has none, which makes the node dead.
     ///
-    /// Not inlined: inlined, it was copied into every engine's search loop and replay,
-    /// and the loop kept many of its values on the stack. Called, it takes slightly
-    /// more instructions but less time (2.5 to 10% on the benchmark boards), and the
-    /// binary's code is 150 KB smaller.
+    /// Not inlined: inlined, it would be copied into every engine's search loop and
+    /// replay, and the loop would keep many of its values on the stack. Called, it takes
+    /// slightly more instructions but less time, and the binary's code is smaller.
     #[inline(never)]
     pub(super) fn open(&mut self, filled: &Filled<M, F>, avail: u64, left: u64) -> bool {
         let depth = self.stack.len() as u32;
