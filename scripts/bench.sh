@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Whole-process times of polyx and of the C yardstick (../shared/bench/refdlx.c, built with
 # cc -O2) on the same questions, in one hyperfine run each, so that both meet the same
-# state of the machine. Prints one Markdown row per question: the mean times and the ratio
+# state of the machine. Prints one Markdown row per question: the median times and the ratio
 # polyx / refdlx, which is what BENCHMARKS.md records. With BASELINE (a second polyx
 # binary, e.g. one built from an older commit), each row also times it and gives
 # polyx / baseline.
 #
 # Usage: scripts/bench.sh [BASELINE]      (from the repository's top level)
-# Needs hyperfine, python3 and cc; MIN_RUNS (default 5) sets hyperfine's --min-runs.
+# Needs hyperfine, python3 and cc; RUNS (default 5) sets hyperfine's --runs. Times are medians.
 set -euo pipefail
 baseline=${1:-}
-runs=${MIN_RUNS:-5}
+runs=${RUNS:-5}
 shared=../shared
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -30,12 +30,12 @@ row() { # title, refdlx input, polyx arguments...
   local title=$1 file=$2; shift 2
   local cmds=("$work/refdlx < $file" "$polyx $*")
   [ -n "$baseline" ] && cmds+=("$baseline $*")
-  hyperfine --warmup 1 --min-runs "$runs" --export-json "$work/row.json" "${cmds[@]}" \
+  hyperfine --runs "$runs" --export-json "$work/row.json" "${cmds[@]}" \
     > /dev/null 2>&1
   python3 - "$title" "$work/row.json" <<'EOF'
 import json, sys
 title, path = sys.argv[1], sys.argv[2]
-means = [r["mean"] for r in json.load(open(path))["results"]]
+means = [r["median"] for r in json.load(open(path))["results"]]
 cells = [title, f"{means[1]:.4f} s", f"{means[0]:.3f} s", f"{means[1] / means[0]:.4f}"]
 if len(means) > 2:
     cells += [f"{means[2]:.4f} s", f"{means[1] / means[2]:.3f}"]
