@@ -9,8 +9,9 @@ declarations, and lists the paths each one names: `use` trees and inline paths t
 start with `crate::`, `super::` or `self::`, and `use` paths that start with a child
 module. A name re-exported by a module (`pub use child::Name;` in a `mod.rs`) is
 followed to the module that defines it, so a child importing `super::Name` depends on
-its sibling `child`, not on the facade. Comments and string literals are skipped; test
-modules count like any other code.
+its sibling `child`, not on the facade, and the re-export itself (a module publishing
+its own child) is no edge. Comments and string literals are skipped, and so are test
+modules (`tests`, inline or in files), which may use any part of the crate.
 
 Each path gives an edge at one level of the module tree: between two top-level modules
 of a crate, or between two children of one module (the module's own file counts as one
@@ -217,7 +218,9 @@ def scan(src, root_file, crate):
                 target = resolve(segs, here, kids)
                 if target is None:
                     continue
-                m.uses.append((line_of(mm.start()), target, here))
+                facade = mm.group(1) and here == path and target[: len(path)] == path
+                if not facade:
+                    m.uses.append((line_of(mm.start()), target, here))
                 if mm.group(1) and here == path and segs and segs[-1] != "*":
                     m.reexports[segs[-1]] = target
         used = set()
@@ -258,7 +261,9 @@ def edges(modules, src):
     """(level, from, to) -> [file:line] for every dependency between two modules."""
     out = {}
     for m in modules.values():
-        for line, target, _here in m.uses:
+        for line, target, here in m.uses:
+            if "tests" in here:
+                continue
             t = defining_module(target, modules)
             s = m.path
             if s == t:
