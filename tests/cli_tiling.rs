@@ -358,3 +358,18 @@ fn list_aligns_its_columns() {
     assert!(starts.len() >= 20, "{text}");
     assert!(starts.iter().all(|&s| s == starts[0]), "{text}");
 }
+
+#[test]
+fn cell_sizes_are_refused_outside_what_the_renderers_draw() {
+    for px in ["3", "1025"] {
+        polyx()
+            .args(["solve", "3x20", "-f", "svg", "--cell-size", px])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("between 4 and 1024 pixels"));
+    }
+    polyx()
+        .args(["solve", "3x20", "-f", "svg", "--cell-size", "4"])
+        .assert()
+        .success();
+}

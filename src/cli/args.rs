@@ -216,7 +216,7 @@ pub struct SolveArgs {
     /// Write to FILE instead of stdout.
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Cell size in pixels for png output.
+    /// Cell size in pixels for svg and png output (4 to 1024).
     #[arg(long, value_name = "PX")]
     pub cell_size: Option<u32>,
     #[command(flatten)]

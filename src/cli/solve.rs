@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::model::{library, Board, PieceSet, Puzzle, Tiling};
+use crate::render::layout::{MAX_CELL, MIN_CELL};
 use crate::render::{self, json, Format, RenderOptions};
 use crate::run::{self, RunReport, Shard};
 use crate::solve::{self, Solver, SymmetryMode};
@@ -66,9 +67,11 @@ impl Config {
         }
         let mut render = RenderOptions::default();
         if let Some(px) = args.cell_size {
-            if !(2..=512).contains(&px) {
+            if !(MIN_CELL..=MAX_CELL).contains(&px) {
                 return Err(InputError::new(format!("--cell-size {px} is out of range"))
-                    .with_hint("use a cell size between 2 and 512 pixels"));
+                    .with_hint(format!(
+                        "use a cell size between {MIN_CELL} and {MAX_CELL} pixels"
+                    )));
             }
             render.cell_size = px;
         }
