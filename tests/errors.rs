@@ -723,3 +723,16 @@ fn long_run_options_out_of_range() {
     fails(&dir, &["count", "3x20", "-j", "5000"], b"", &["limit"]);
     fails(&dir, &["count", "3x20", "-j", "0"], b"", &["--threads 0"]);
 }
+
+#[test]
+fn a_board_on_stdin_without_its_piece_set_is_told_so() {
+    let out = polyx()
+        .args(["solve", "-"])
+        .write_stdin("size = [4, 5]\n")
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(stderr.starts_with("error: <stdin>:1:1:"), "{stderr}");
+    assert!(stderr.contains("does not name its piece set"), "{stderr}");
+    assert!(stderr.contains("--pieces"), "{stderr}");
+}

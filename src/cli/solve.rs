@@ -178,7 +178,7 @@ pub fn load(puzzle: &str, pieces: Option<&str>) -> Result<(Board, PieceSet), cra
     if puzzle == "-" {
         let (name, text) = read_input(None)?;
         let board = library::load_board_text(&name, &text)?;
-        let set = library::load_piece_set(pieces.unwrap_or(&board.pieces), None)?;
+        let set = library::pieces_for(&board, pieces)?;
         return Ok((board, set));
     }
     library::load_puzzle(puzzle, pieces)
