@@ -1,7 +1,8 @@
 //! The `polyx` command-line program; enabled by the default `cli` feature.
 //!
-//! clap arguments → validated configuration → library calls → exit code. Exit codes: 0 success, 1 a search that found nothing, 2 bad input or usage,
-//! 130 interrupted. A closed pipe ends quietly.
+//! clap arguments → validated configuration → library calls → exit code. Exit codes:
+//! 0 success, 1 a search that found nothing, 2 bad input or usage, 130 a search stopped
+//! early (Ctrl-C or `--max-nodes`). A closed pipe ends quietly.
 
 mod args;
 mod completions;
@@ -29,7 +30,7 @@ use args::Command;
 pub(crate) enum Status {
     Success,
     NotFound,
-    /// Stopped by Ctrl-C (the partial result was reported).
+    /// Stopped by Ctrl-C or `--max-nodes` (the partial result was reported).
     Interrupted,
 }
 
