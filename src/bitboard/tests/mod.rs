@@ -199,20 +199,7 @@ fn one_sided(w: i32, h: i32, blocked: &[usize], pieces: &[(&str, u32)]) -> Puzzl
 /// The engine on its own: eight dominoes tile the 4×4 square in 36 ways.
 #[test]
 fn dominoes_tile_the_4x4_square_36_ways() {
-    let domino = Piece {
-        name: "D".into(),
-        label: 'D',
-        shape: Shape::from_picture("##").unwrap(),
-        count: 8,
-        mirror: true,
-        color: None,
-    };
-    let set = PieceSet {
-        name: "d".into(),
-        description: String::new(),
-        pieces: vec![domino],
-    };
-    let puzzle = Puzzle::new(Board::rectangle("4x4", 4, 4), set).unwrap();
+    let puzzle = crate::model::samples::domino_rectangle(4, 4);
     let allowed = vec![true; puzzle.placements.len()];
     assert_eq!(BitSearch::new(&puzzle, &allowed).unwrap().count(), 36);
 }

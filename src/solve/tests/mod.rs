@@ -3,10 +3,9 @@
 use std::ops::ControlFlow;
 
 use super::*;
-use crate::geom::Shape;
 use crate::model::samples::pentominoes;
 use crate::model::Tiling;
-use crate::model::{Board, Piece, PieceSet, Puzzle, Square};
+use crate::model::{Board, PieceSet, Puzzle, Square};
 use crate::symmetry::Reduction;
 
 mod runs;
@@ -40,18 +39,7 @@ fn scott_board() {
 
 #[test]
 fn dominoes_with_copies_count_each_tiling_once() {
-    let set = PieceSet {
-        name: "d".into(),
-        description: String::new(),
-        pieces: vec![Piece {
-            name: "D".into(),
-            label: 'D',
-            shape: Shape::from_picture("##").unwrap(),
-            count: 8,
-            mirror: true,
-            color: None,
-        }],
-    };
+    let set = crate::model::samples::dominoes(8);
     // 4x4 has 36 domino tilings.
     assert_eq!(
         count(
