@@ -118,7 +118,7 @@ pub use geom::{Cell, Shape};
 pub use model::library::{boards as builtin_boards, piece_sets as builtin_piece_sets};
 pub use model::{
     load_board, load_piece_set, load_puzzle, parse_board, parse_piece_set, pieces_for, Board,
-    Piece, PieceSet, Placement, Puzzle, Square, Tiling,
+    Piece, PieceSet, Placement, Puzzle, Square, Tiling, TilingError,
 };
 pub use run::{RunOptions, RunReport, Shard};
 pub use solve::{run, Engine, Report, Solver, SymmetryMode};

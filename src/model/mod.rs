@@ -16,6 +16,7 @@ pub mod spec;
 mod suggest;
 pub mod tiling;
 mod toml_input;
+mod verify;
 
 pub use board::{Board, Origin, Square};
 pub use library::{load_board, load_piece_set, load_puzzle, pieces_for};
@@ -23,3 +24,4 @@ pub use piece::{Piece, PieceSet};
 pub use puzzle::Puzzle;
 pub use spec::{parse_board, parse_piece_set};
 pub use tiling::{Placement, Tiling};
+pub use verify::TilingError;

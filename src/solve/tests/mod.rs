@@ -4,7 +4,6 @@ use std::ops::ControlFlow;
 
 use super::*;
 use crate::model::samples::pentominoes;
-use crate::model::Tiling;
 use crate::model::{Board, PieceSet, Puzzle, Square};
 use crate::symmetry::Reduction;
 
@@ -297,41 +296,4 @@ fn dlx_runs_when_cells_may_stay_empty() {
     let mut solver = Solver::new(puzzle, SymmetryMode::Keep);
     assert_eq!(solver.engine, Engine::Dlx);
     assert!(!solver.use_engine(Engine::Bitboard));
-}
-
-/// Every open cell covered once, nothing else covered, each copy used at most its count.
-pub(super) fn assert_exact_cover(puzzle: &Puzzle, t: &Tiling) {
-    let board = &puzzle.board;
-    let mut seen = std::collections::HashMap::new();
-    let mut used = vec![0u32; puzzle.set.pieces.len()];
-    for p in &t.placements {
-        used[p.piece] += 1;
-        for &c in &p.cells {
-            assert!(
-                seen.insert(c, p.piece).is_none(),
-                "cell {c:?} covered twice"
-            );
-            let sq = board.square(c);
-            assert!(
-                sq == Square::Open || matches!(sq, Square::Preplaced(_)),
-                "cell {c:?} is {sq:?}"
-            );
-        }
-    }
-    if board.cover_all_cells {
-        for c in board.open_cells() {
-            assert!(seen.contains_key(&c), "open cell {c:?} not covered");
-        }
-    }
-    for (k, piece) in puzzle.set.pieces.iter().enumerate() {
-        assert!(
-            used[k] <= piece.count,
-            "piece {} used {} times",
-            piece.name,
-            used[k]
-        );
-        if board.use_all_pieces {
-            assert_eq!(used[k], piece.count, "piece {} not all used", piece.name);
-        }
-    }
 }
