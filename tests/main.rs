@@ -2,6 +2,7 @@
 
 mod cli;
 mod cli_tiling;
+mod cluster;
 mod errors;
 mod fuzz_props;
 mod long_runs;
