@@ -97,6 +97,7 @@ fn run_task<T: Tree>(
             if shared.duties.measures {
                 state.measured[k] = Measured {
                     nodes: stats.nodes,
+                    work: sink.ticks << shared.opts.tick_log2,
                     within: if resume.is_none() { 1.0 } else { sink.done },
                     finished: resume.is_none(),
                 };
@@ -240,8 +241,10 @@ impl Sink for TaskSink<'_, '_> {
         shared.tick();
         if shared.duties.measures {
             if let Ok(mut state) = shared.state.lock() {
+                let work = self.ticks << shared.opts.tick_log2;
                 state.measured[self.index] = Measured {
-                    nodes: self.ticks << shared.opts.tick_log2,
+                    nodes: work,
+                    work,
                     within: done,
                     finished: false,
                 };
