@@ -4,15 +4,15 @@
 //! time elapsed (and of the nodes searched).
 //!
 //! `cargo run --release --example progress_curve -- BOARD [keep|reduce] [memo|nomemo]
-//! [THREADS] [LOG]`: BOARD is a built-in board's name or a board file; LOG, if given,
-//! receives the per-second lines. `scripts/progress-curve.sh` runs the benchmark's three
+//! [THREADS] [LOG] [I/N]`: BOARD is a built-in board's name or a board file; LOG (`-`:
+//! none) receives the per-second lines; I/N runs that shard. `scripts/progress-curve.sh` runs the benchmark's three
 //! counts.
 
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use polyx::{load_puzzle, Puzzle, RunOptions, Solver, SymmetryMode};
+use polyx::{load_puzzle, Puzzle, RunOptions, Shard, Solver, SymmetryMode};
 
 /// One progress report: elapsed seconds, estimated share done, nodes, credible.
 #[derive(Clone, Copy)]
@@ -35,12 +35,14 @@ fn main() {
     let (b, set) = load_puzzle(board, None).expect("a board");
     let mut solver = Solver::new(Puzzle::new(b, set).expect("a valid puzzle"), mode);
     solver.memo = memo;
+    let shard = args.get(5).map_or(Shard::WHOLE, |a| Shard::parse(a).expect("I/N"));
     let opts = RunOptions {
         threads,
+        shard,
         ..RunOptions::default()
     };
     let mut points: Vec<Point> = Vec::new();
-    let mut log = args.get(4).map(|p| std::fs::File::create(p).expect("a log file"));
+    let mut log = args.get(4).filter(|p| *p != "-").map(|p| std::fs::File::create(p).expect("a log file"));
     let mut next_log = 0.0;
     let mut on_progress = |s: &polyx::Progress| {
         let p = Point {
