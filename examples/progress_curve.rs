@@ -35,14 +35,19 @@ fn main() {
     let (b, set) = load_puzzle(board, None).expect("a board");
     let mut solver = Solver::new(Puzzle::new(b, set).expect("a valid puzzle"), mode);
     solver.memo = memo;
-    let shard = args.get(5).map_or(Shard::WHOLE, |a| Shard::parse(a).expect("I/N"));
+    let shard = args
+        .get(5)
+        .map_or(Shard::WHOLE, |a| Shard::parse(a).expect("I/N"));
     let opts = RunOptions {
         threads,
         shard,
         ..RunOptions::default()
     };
     let mut points: Vec<Point> = Vec::new();
-    let mut log = args.get(4).filter(|p| *p != "-").map(|p| std::fs::File::create(p).expect("a log file"));
+    let mut log = args
+        .get(4)
+        .filter(|p| *p != "-")
+        .map(|p| std::fs::File::create(p).expect("a log file"));
     let mut next_log = 0.0;
     let mut on_progress = |s: &polyx::Progress| {
         let p = Point {
@@ -53,7 +58,11 @@ fn main() {
         };
         if p.elapsed >= next_log || s.ended {
             if let Some(f) = log.as_mut() {
-                let _ = writeln!(f, "{:.2} {:.4} {} {}", p.elapsed, p.done, p.nodes, p.credible);
+                let _ = writeln!(
+                    f,
+                    "{:.2} {:.4} {} {}",
+                    p.elapsed, p.done, p.nodes, p.credible
+                );
             }
             next_log = p.elapsed + 1.0;
         }
@@ -73,9 +82,18 @@ fn main() {
 fn print_table(board: &str, points: &[Point], solutions: u64, elapsed: Duration) {
     let last = points.last().copied().expect("at least the last report");
     let (total, nodes) = (last.elapsed, last.nodes as f64);
-    println!("{board}: {solutions} solutions, {} nodes, {total:.1} s", last.nodes);
-    let credible = points.iter().find(|p| p.credible).map_or(total, |p| p.elapsed);
-    println!("credible after {credible:.2} s (run {:.1} s)", elapsed.as_secs_f64());
+    println!(
+        "{board}: {solutions} solutions, {} nodes, {total:.1} s",
+        last.nodes
+    );
+    let credible = points
+        .iter()
+        .find(|p| p.credible)
+        .map_or(total, |p| p.elapsed);
+    println!(
+        "credible after {credible:.2} s (run {:.1} s)",
+        elapsed.as_secs_f64()
+    );
     println!("| elapsed | estimated done | nodes done | error (points) |");
     println!("|--------:|---------------:|-----------:|---------------:|");
     let mut worst: f64 = 0.0;

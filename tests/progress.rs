@@ -25,10 +25,15 @@ fn progress_of(args: &[&str], stdout: &str) -> String {
 #[test]
 fn progress_always_prints_a_line_and_a_summary_on_a_short_run() {
     // 6x10 in keep mode: 9,356 tilings in a few hundredths of a second.
-    let stderr = progress_of(&["count", "6x10", "--symmetry", "keep", "-j", "1"], "9356\n");
+    let stderr = progress_of(
+        &["count", "6x10", "--symmetry", "keep", "-j", "1"],
+        "9356\n",
+    );
     let lines: Vec<&str> = stderr.lines().collect();
     assert!(lines.len() >= 2, "{stderr}");
-    assert!(lines.iter().all(|l| l.starts_with("polyx: ") && l.contains("% done")));
+    assert!(lines
+        .iter()
+        .all(|l| l.starts_with("polyx: ") && l.contains("% done")));
     assert!(lines[0].contains("solutions, "), "{stderr}");
     let last = lines.last().unwrap();
     assert!(

@@ -198,7 +198,10 @@ mod tests {
         eta.update(&status(0.5, 10.0));
         // A jump of the estimate moves the prediction (20 s in all) only part of the way.
         let left = eta.update(&status(0.6, 10.1)).expect("credible");
-        assert!(left.as_secs_f64() > 9.0 && left.as_secs_f64() < 10.0, "{left:?}");
+        assert!(
+            left.as_secs_f64() > 9.0 && left.as_secs_f64() < 10.0,
+            "{left:?}"
+        );
     }
 
     #[test]
@@ -207,7 +210,10 @@ mod tests {
             ended: true,
             ..status(1.0, 0.5)
         };
-        assert_eq!(summary(&end), "finished: 10 solutions, 1000 nodes, 0.50s (100.00% done)");
+        assert_eq!(
+            summary(&end),
+            "finished: 10 solutions, 1000 nodes, 0.50s (100.00% done)"
+        );
     }
 
     #[test]

@@ -148,7 +148,11 @@ impl Estimator {
         let sizes = self.probed_sizes();
         let total: f64 = sizes.iter().sum();
         if total <= 0.0 {
-            return if measured.iter().all(|m| m.finished) { 1.0 } else { 0.0 };
+            return if measured.iter().all(|m| m.finished) {
+                1.0
+            } else {
+                0.0
+            };
         }
         // How the tasks' nodes compare with their probes' estimates of the share
         // searched.
