@@ -120,5 +120,6 @@ pub use model::{
     load_board, load_piece_set, load_puzzle, parse_board, parse_piece_set, pieces_for, Board,
     Piece, PieceSet, Placement, Puzzle, Square, Tiling, TilingError,
 };
+pub use run::progress::Status as Progress;
 pub use run::{RunOptions, RunReport, Shard};
-pub use solve::{run, Engine, Report, Solver, SymmetryMode};
+pub use solve::{run, run_with_progress, Engine, Report, Solver, SymmetryMode};

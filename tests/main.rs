@@ -6,6 +6,7 @@ mod cluster;
 mod errors;
 mod fuzz_props;
 mod long_runs;
+mod progress;
 mod render_snapshots;
 mod tiling;
 

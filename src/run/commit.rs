@@ -131,18 +131,6 @@ pub(super) fn snapshot(
     cp
 }
 
-/// The share of the tree done inside tasks not yet emitted.
-pub(super) fn in_flight(slots: &[Slot]) -> f64 {
-    slots
-        .iter()
-        .map(|s| match s {
-            Slot::Running { weight, done } => weight * done,
-            Slot::Ended(e) => e.weight * e.done,
-            _ => 0.0,
-        })
-        .sum()
-}
-
 /// Solutions found in tasks not yet emitted.
 pub(super) fn buffered(slots: &[Slot]) -> u64 {
     slots

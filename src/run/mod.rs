@@ -16,10 +16,12 @@
 
 pub mod checkpoint;
 mod commit;
+mod estimate;
 mod job;
 mod options;
 mod parallel;
 pub mod plan;
+mod probe;
 pub mod progress;
 mod queue;
 pub mod shard;

@@ -19,12 +19,13 @@ use crate::cover::Stats;
 use crate::error::Error;
 
 use super::checkpoint::{self, path_error, Checkpoint, Task};
-use super::commit::{buffered, in_flight, snapshot, Emitter};
-use super::job::Job;
+use super::commit::{buffered, snapshot, Emitter};
+use super::estimate::Estimator;
+use super::job::{Job, Tree};
 use super::options::{Emit, RunOptions, RunReport};
 use super::plan::{shard_tasks, PER_THREAD, SHARED_PER_THREAD};
 use super::progress::{Monotone, OnProgress, Status};
-use super::state::{Duties, Shared};
+use super::state::{Duties, Shared, Slot, State};
 use super::worker::worker;
 
 /// Runs `job` with `opts`, giving the solutions (when printing) to `emit` in search
@@ -63,7 +64,10 @@ pub fn run<J: Job>(
         // Unwatched, the scope's end waits for the workers, and the snapshot below reads
         // their slots (a counting run's ended tasks count there).
         if duties.watched {
-            follow(shared, &base, &mut em, emit, progress, start)?;
+            // The tree that probes the tasks for the progress estimate.
+            let mut probe = progress.is_some().then(|| job.tree());
+            let probe = probe.as_mut().map(|t| t as &mut dyn Tree);
+            follow(shared, &base, &mut em, emit, progress, probe, start)?;
         }
         Ok((base, resumed, em))
     })?;
@@ -92,34 +96,39 @@ fn spawn_workers<'s, 'e, 'a: 'e, J: Job>(
 }
 
 /// Follows the tasks until every worker has ended: emits ended tasks in order, reports
-/// progress and saves the checkpoint every `checkpoint_every`.
+/// progress (probing the tasks with `probe` between reports, `estimate.rs`) and saves
+/// the checkpoint every `checkpoint_every`.
 fn follow(
     shared: &Shared<'_>,
     base: &Checkpoint,
     em: &mut Emitter,
     emit: &mut Emit<'_>,
     mut progress: Option<&mut OnProgress<'_>>,
+    mut probe: Option<&mut dyn Tree>,
     start: Instant,
 ) -> Result<(), Error> {
     let opts = shared.opts;
     let shown = Instant::now();
     let mut done = Monotone::default();
     done.update(base.done);
+    let mut estimator = Estimator::new(shared.tasks.len());
     let mut last_save = Instant::now();
     let mut state = shared.state.lock().expect("no worker panics");
     loop {
         em.emit(&mut state.slots, shared, emit);
-        if state.active == 0 {
-            return Ok(());
-        }
+        let ended = state.active == 0;
         if let Some(report) = progress.as_deref_mut() {
-            report(&Status {
-                solutions: base.solutions + em.solutions + buffered(&state.slots),
-                done: done.update(base.done + em.done + in_flight(&state.slots)),
+            let now = Now {
+                base,
+                em,
+                estimator: &estimator,
                 elapsed: shown.elapsed(),
-                start_solutions: base.solutions,
-                start_done: base.done,
-            });
+                ended,
+            };
+            report(&now.status(&state, &mut done));
+        }
+        if ended {
+            return Ok(());
         }
         if let Some(path) = &opts.checkpoint {
             if last_save.elapsed() >= opts.checkpoint_every {
@@ -131,11 +140,54 @@ fn follow(
                 continue;
             }
         }
+        if let Some(tree) = probe.as_deref_mut() {
+            if estimator.due(shown.elapsed(), &state.measured) {
+                // Probing goes on without the lock: the workers take it at ticks.
+                let measured = state.measured.clone();
+                drop(state);
+                estimator.sample(tree, &shared.tasks, &measured, shown.elapsed());
+                state = shared.state.lock().expect("no worker panics");
+                continue;
+            }
+        }
         state = shared
             .changed
             .wait_timeout(state, Duration::from_millis(100))
             .expect("no worker panics")
             .0;
+    }
+}
+
+/// What a progress report is made of, besides the tasks' state.
+struct Now<'n> {
+    base: &'n Checkpoint,
+    em: &'n Emitter,
+    estimator: &'n Estimator,
+    elapsed: Duration,
+    ended: bool,
+}
+
+impl Now<'_> {
+    /// The run's status, the share done passed through `done` (which never goes back).
+    fn status(&self, state: &State, done: &mut Monotone) -> Status {
+        let base = self.base;
+        let searched = self.estimator.done(&state.measured);
+        let complete = self.ended && state.slots.iter().all(|s| matches!(s, Slot::Emitted));
+        let share = if complete {
+            1.0
+        } else {
+            base.done + (1.0 - base.done) * searched
+        };
+        Status {
+            solutions: base.solutions + self.em.solutions + buffered(&state.slots),
+            done: done.update(share),
+            credible: complete || self.estimator.credible(&state.measured),
+            nodes: base.stats.nodes + state.measured.iter().map(|m| m.nodes).sum::<u64>(),
+            ended: self.ended,
+            elapsed: self.elapsed,
+            start_solutions: base.solutions,
+            start_done: base.done,
+        }
     }
 }
 

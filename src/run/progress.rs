@@ -1,7 +1,8 @@
 //! What a run reports of its progress, to a callback of the caller's ([`OnProgress`]),
 //! from the thread that called [`super::run`]: solutions so far, the estimated share of
-//! the tree done (finished tasks' share plus Knuth's estimate inside the tasks in
-//! flight, never going backwards) and the time spent. Drawing it is the caller's.
+//! the work done (the nodes searched over the estimated nodes of the run,
+//! `estimate.rs`; never going backwards), the nodes and the time spent, and a last
+//! report when the run ends. Drawing it is the caller's.
 
 use std::time::Duration;
 
@@ -10,16 +11,26 @@ use std::time::Duration;
 pub struct Status {
     /// Solutions so far, those of earlier runs of a resumed checkpoint included.
     pub solutions: u64,
-    /// The estimated share of the tree done, in `0..=1`; it never goes back.
+    /// The estimated share of the work done, in `0..=1`; it never goes back.
     pub done: f64,
+    /// Whether the estimate rests on enough samples to be believed (before, `done` is a
+    /// guess and a time left would be a wild one).
+    pub credible: bool,
+    /// Nodes searched by this run so far (those of running tasks counted in ticks).
+    pub nodes: u64,
+    /// The run has ended: this is its last report (`done` is 1 if it searched
+    /// everything).
+    pub ended: bool,
     /// Time since this run started searching.
     pub elapsed: Duration,
-    /// What earlier runs of a resumed checkpoint had done: their solutions and share.
+    /// The solutions of earlier runs of a resumed checkpoint.
     pub start_solutions: u64,
+    /// The share done by earlier runs of a resumed checkpoint.
     pub start_done: f64,
 }
 
-/// Receives the run's [`Status`] while it runs, every tenth of a second or so.
+/// Receives the run's [`Status`] as soon as it starts, every tenth of a second or so
+/// while it runs, and once when it ends.
 pub type OnProgress<'a> = dyn FnMut(&Status) + 'a;
 
 /// An estimate that only moves forward.

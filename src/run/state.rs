@@ -9,6 +9,7 @@ use crate::cover::{Resume, Stats};
 use crate::error::Error;
 
 use super::checkpoint::Task;
+use super::estimate::Measured;
 use super::options::RunOptions;
 use super::queue::TaskQueue;
 use super::share::Shares;
@@ -16,10 +17,7 @@ use super::share::Shares;
 /// A task's state.
 pub(super) enum Slot {
     Pending,
-    Running {
-        weight: f64,
-        done: f64,
-    },
+    Running,
     /// Ended: to the end (`resume: None`) or stopped at `resume`.
     Ended(Ended),
     Emitted,
@@ -30,7 +28,6 @@ pub(super) enum Slot {
 pub(super) struct Ended {
     pub resume: Option<Resume>,
     pub weight: f64,
-    pub done: f64,
     pub solutions: u64,
     pub stats: Stats,
     pub buffer: Vec<Vec<usize>>,
@@ -38,6 +35,9 @@ pub(super) struct Ended {
 
 pub(super) struct State {
     pub slots: Vec<Slot>,
+    /// What each task searched so far, for the progress estimate (kept only when the
+    /// run reports progress).
+    pub measured: Vec<Measured>,
     /// Workers still running.
     pub active: usize,
     pub error: Option<Error>,
@@ -50,9 +50,12 @@ pub(super) struct Duties {
     /// report progress or write checkpoints). If not, workers neither wake it after
     /// each task nor report their progress at ticks: it only waits for them to end.
     pub watched: bool,
-    /// Tasks are weighed (Knuth's estimate of their share of the tree), for progress
-    /// and checkpoints only: a weight replays the task's path.
+    /// Tasks are weighed (Knuth's estimate of their share of the tree), for checkpoints
+    /// only: a weight replays the task's path.
     pub weighs: bool,
+    /// Workers measure the nodes of their tasks at ticks, for the progress estimate
+    /// (`estimate.rs`).
+    pub measures: bool,
     /// A worker with no task left asks the busy ones to share theirs (`share.rs`): in
     /// counting runs with several threads that nobody watches (a shared-out task has no
     /// resume point for a checkpoint to keep), of a job that allows it
@@ -65,7 +68,8 @@ impl Duties {
         let watched = opts.printing || progress || opts.checkpoint.is_some();
         Duties {
             watched,
-            weighs: progress || opts.checkpoint.is_some(),
+            weighs: opts.checkpoint.is_some(),
+            measures: progress,
             sharing: !watched && opts.threads > 1 && may_share,
         }
     }
@@ -110,6 +114,7 @@ impl<'a> Shared<'a> {
             ticks: AtomicU64::new(0),
             state: Mutex::new(State {
                 slots: (0..n).map(|_| Slot::Pending).collect(),
+                measured: vec![Measured::default(); if duties.measures { n } else { 0 }],
                 active: threads,
                 error: None,
             }),

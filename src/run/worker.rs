@@ -13,6 +13,7 @@ use crate::cover::{Outcome, Resume, Stats, Subproblem};
 use crate::error::Error;
 
 use super::checkpoint::path_error;
+use super::estimate::Measured;
 use super::job::{Sink, Tree};
 use super::plan::minus;
 use super::share::remainder;
@@ -27,8 +28,8 @@ pub(super) fn worker<T: Tree>(shared: &Shared<'_>, mut tree: T, id: usize) {
     let mut sink = TaskSink {
         shared,
         index: 0,
-        weight: 0.0,
         done: 0.0,
+        ticks: 0,
         solutions: 0,
         buffer: Vec::new(),
         shared_out: false,
@@ -79,10 +80,10 @@ fn run_task<T: Tree>(
     } else {
         0.0
     };
-    lock(shared).slots[k] = Slot::Running { weight, done: 0.0 };
+    lock(shared).slots[k] = Slot::Running;
     sink.index = k;
-    sink.weight = weight;
     sink.done = 0.0;
+    sink.ticks = 0;
     sink.solutions = 0;
     let (outcome, stats, rest) = search(tree, sink, &task.sub, task.resume.as_ref());
     let mut state = lock(shared);
@@ -93,8 +94,15 @@ fn run_task<T: Tree>(
                 Outcome::Complete => None,
                 Outcome::Stopped(r) => Some(r),
             };
+            if shared.duties.measures {
+                state.measured[k] = Measured {
+                    nodes: stats.nodes,
+                    work: sink.ticks << shared.opts.tick_log2,
+                    within: if resume.is_none() { 1.0 } else { sink.done },
+                    finished: resume.is_none(),
+                };
+            }
             state.slots[k] = Slot::Ended(Ended {
-                done: if resume.is_none() { 1.0 } else { sink.done },
                 resume,
                 weight,
                 solutions: sink.solutions,
@@ -181,8 +189,9 @@ impl Drop for Active<'_, '_> {
 struct TaskSink<'s, 'a> {
     shared: &'s Shared<'a>,
     index: usize,
-    weight: f64,
     done: f64,
+    /// Ticks since the task started (each one `2^tick_log2` nodes).
+    ticks: u64,
     solutions: u64,
     buffer: Vec<Vec<usize>>,
     /// The search stopped to share out the rest of its subproblem.
@@ -228,12 +237,16 @@ impl Sink for TaskSink<'_, '_> {
     fn tick(&mut self, done: f64) -> ControlFlow<()> {
         let shared = self.shared;
         self.done = done;
+        self.ticks += 1;
         shared.tick();
-        if shared.duties.watched {
+        if shared.duties.measures {
             if let Ok(mut state) = shared.state.lock() {
-                state.slots[self.index] = Slot::Running {
-                    weight: self.weight,
-                    done,
+                let work = self.ticks << shared.opts.tick_log2;
+                state.measured[self.index] = Measured {
+                    nodes: work,
+                    work,
+                    within: done,
+                    finished: false,
                 };
             }
         }

@@ -14,9 +14,7 @@ mod solver;
 mod weigh;
 
 pub use crate::symmetry::SymmetryMode;
-#[cfg(feature = "cli")]
-pub(crate) use jobs::run_with_progress;
-pub use jobs::{run, Report};
+pub use jobs::{run, run_with_progress, Report};
 pub use solver::{Engine, Solver};
 
 #[cfg(test)]
