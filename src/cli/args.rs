@@ -219,6 +219,10 @@ pub struct SolveArgs {
     /// Cell size in pixels for svg and png output (4 to 1024).
     #[arg(long, value_name = "PX")]
     pub cell_size: Option<u32>,
+    /// Seed of the random tie-breaking of restarts, which a search for the first
+    /// solutions makes when its early choices stall; the same seed, the same solutions.
+    #[arg(long, value_name = "S", default_value_t = crate::solve::DEFAULT_SEED)]
+    pub seed: u64,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -264,6 +268,7 @@ impl From<CountArgs> for SolveArgs {
             format: args.format.map(FormatArg::from),
             output: None,
             cell_size: None,
+            seed: crate::solve::DEFAULT_SEED,
             run: args.run,
         }
     }

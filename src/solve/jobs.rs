@@ -14,6 +14,7 @@ use crate::run::{self, Identity, OnProgress, RunOptions, RunReport};
 use super::bit_tree::BitTree;
 use super::burnside::Burnside;
 use super::dlx_tree::DlxTree;
+use super::first;
 use super::solver::{Engine, Solver};
 
 /// Runs `solver`'s search with the engine it chose (`solver.engine`) and `opts`, giving
@@ -53,16 +54,30 @@ fn on_engine(
     emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
     progress: Option<&mut OnProgress<'_>>,
 ) -> Result<RunReport, Error> {
+    if first::applies(solver, opts) {
+        return first::run(solver, opts, emit, progress);
+    }
     let mut emit_tiling =
         |placements: &[usize]| emit(&solver.puzzle.tiling(placements.iter().copied()));
+    placements_on_engine(solver, opts, &mut emit_tiling, progress)
+}
+
+/// A run of `solver`'s engine that emits each solution as its placements (indices into
+/// `solver.puzzle.placements`).
+pub(super) fn placements_on_engine(
+    solver: &Solver,
+    opts: &RunOptions,
+    emit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
+    progress: Option<&mut OnProgress<'_>>,
+) -> Result<RunReport, Error> {
     match solver.engine {
         Engine::Bitboard => {
             // The tables are built once; every thread's engine shares them.
             let proto = BitTree::new(solver).expect("the solver chose it because it applies");
             let job = BitJob { solver, proto };
-            run::run(&job, opts, &mut emit_tiling, progress)
+            run::run(&job, opts, emit, progress)
         }
-        Engine::Dlx => run::run(&DlxJob(solver), opts, &mut emit_tiling, progress),
+        Engine::Dlx => run::run(&DlxJob(solver), opts, emit, progress),
     }
 }
 

@@ -9,7 +9,10 @@
 mod bit_tree;
 mod burnside;
 mod dlx_tree;
+mod first;
 mod jobs;
+pub mod restart;
+mod shuffle;
 mod solver;
 mod weigh;
 
@@ -17,6 +20,7 @@ pub use crate::symmetry::SymmetryMode;
 #[cfg(feature = "cli")]
 pub(crate) use jobs::run_with_progress;
 pub use jobs::{run, Report};
+pub use restart::DEFAULT_SEED;
 pub use solver::{Engine, Solver};
 
 #[cfg(test)]
