@@ -3,6 +3,7 @@
 mod cli;
 mod cli_tiling;
 mod errors;
+mod first_solutions;
 mod fuzz_props;
 mod long_runs;
 mod render_snapshots;

@@ -55,29 +55,18 @@ fn on_engine(
     progress: Option<&mut OnProgress<'_>>,
 ) -> Result<RunReport, Error> {
     if first::applies(solver, opts) {
-        return first::run(solver, opts, emit, progress);
+        return Ok(first::run(solver, opts, emit, progress));
     }
     let mut emit_tiling =
         |placements: &[usize]| emit(&solver.puzzle.tiling(placements.iter().copied()));
-    placements_on_engine(solver, opts, &mut emit_tiling, progress)
-}
-
-/// A run of `solver`'s engine that emits each solution as its placements (indices into
-/// `solver.puzzle.placements`).
-pub(super) fn placements_on_engine(
-    solver: &Solver,
-    opts: &RunOptions,
-    emit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
-    progress: Option<&mut OnProgress<'_>>,
-) -> Result<RunReport, Error> {
     match solver.engine {
         Engine::Bitboard => {
             // The tables are built once; every thread's engine shares them.
             let proto = BitTree::new(solver).expect("the solver chose it because it applies");
             let job = BitJob { solver, proto };
-            run::run(&job, opts, emit, progress)
+            run::run(&job, opts, &mut emit_tiling, progress)
         }
-        Engine::Dlx => run::run(&DlxJob(solver), opts, emit, progress),
+        Engine::Dlx => run::run(&DlxJob(solver), opts, &mut emit_tiling, progress),
     }
 }
 
