@@ -72,6 +72,10 @@ impl Reported<'_, '_> {
     /// A solution of an attempt, as placements of the attempt's puzzle, whose placement
     /// `k` is `original[k]` of the solver's: reported unless its class (or itself) was.
     fn offer(&mut self, placements: &[usize], original: Option<&[usize]>) -> ControlFlow<()> {
+        // The members of a class come one after another, even after a break.
+        if self.done() {
+            return ControlFlow::Break(());
+        }
         let mut solution: Vec<usize> = match original {
             Some(original) => placements.iter().map(|&k| original[k]).collect(),
             None => placements.to_vec(),
