@@ -161,6 +161,9 @@ fn check(n: u32) -> Result<(), InputError> {
     Ok(())
 }
 
+/// The squares `(row, col)` of the queens of a placement.
+pub type Placement = Vec<(u32, u32)>;
+
 /// The node budget of the shortest attempt of [`first_placement`].
 const RESTART_UNIT: u64 = 1 << 12;
 
@@ -175,7 +178,7 @@ pub fn first_placement(
     n: u32,
     seed: u64,
     tick: &mut dyn FnMut(u64, f64) -> ControlFlow<()>,
-) -> Result<(Option<Vec<(u32, u32)>>, Stats), InputError> {
+) -> Result<(Option<Placement>, Stats), InputError> {
     let mut rng = Rng::new(seed);
     let mut total = Stats::default();
     for (attempt, budget) in budgets(RESTART_UNIT).enumerate() {
