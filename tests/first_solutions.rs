@@ -55,3 +55,53 @@ fn the_default_mode_finds_a_first_solution_about_as_fast_as_keep_mode() {
         );
     }
 }
+
+fn polyx() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("polyx").unwrap()
+}
+
+#[test]
+fn queens_64_places_64_non_attacking_queens_and_the_seed_decides_which() {
+    let board = |seed: &str| {
+        let out = polyx()
+            .args(["queens", "64", "--seed", seed])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = board("1");
+    let queens: Vec<(i64, i64)> = (text.lines().enumerate())
+        .flat_map(|(r, line)| {
+            (line.bytes().enumerate())
+                .filter(|&(_, b)| b == b'Q')
+                .map(move |(c, _)| (r as i64, c as i64))
+        })
+        .collect();
+    assert_eq!(queens.len(), 64);
+    for (i, a) in queens.iter().enumerate() {
+        for b in &queens[i + 1..] {
+            let attacks = a.0 == b.0 || a.1 == b.1 || (a.0 - b.0).abs() == (a.1 - b.1).abs();
+            assert!(!attacks, "{a:?} {b:?}");
+        }
+    }
+    assert_eq!(board("1"), text);
+}
+
+#[test]
+fn solve_with_a_seed_prints_the_same_solutions_every_time() {
+    let board = crate::data().join("first").join("b12x10-mix.toml");
+    let run = || {
+        let out = polyx()
+            .arg("solve")
+            .arg(&board)
+            .args(["-n", "3", "--seed", "7"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        out.stdout
+    };
+    let first = run();
+    assert_eq!(String::from_utf8_lossy(&first).matches("\n\n").count(), 2);
+    assert_eq!(run(), first);
+}

@@ -85,7 +85,11 @@ pub struct Report {
 
 impl Solver {
     /// Runs the search on one thread, giving each solution (in the chosen mode, in
-    /// search order) to `visit` until it breaks or `limit` solutions were given.
+    /// search order) to `visit` until it breaks or `limit` solutions were given. With a
+    /// limit, it searches for first solutions: the keep-mode search, each solution given
+    /// as its class's representative in reduce mode (each class once), restarted under a
+    /// growing node budget with ties broken by [`Solver::seed`] unless
+    /// [`Solver::restarts`] is off.
     pub fn run(
         &self,
         limit: Option<u64>,
