@@ -35,9 +35,6 @@ use super::restart::{budgets, Rng};
 use super::shuffle::shuffled;
 use super::solver::{Engine, Solver};
 
-/// The node budget of the shortest attempts (the Luby sequence's unit), by default.
-pub(super) const RESTART_UNIT: u64 = 1 << 14;
-
 /// Ticks (and so budget checks) every `2^TICK_LOG2` nodes in an attempt.
 const TICK_LOG2: u32 = 10;
 

@@ -7,6 +7,10 @@
 /// The seed of a run that names none: a fixed one, so that output is deterministic.
 pub const DEFAULT_SEED: u64 = 0x5EED;
 
+/// The node budget of the shortest attempts of a search for first solutions (the Luby
+/// sequence's unit), by default.
+pub const RESTART_UNIT: u64 = 1 << 14;
+
 /// A small seeded generator (SplitMix64, Steele, Lea and Flood 2014): fast, every seed
 /// good, and the same numbers on every platform.
 #[derive(Clone, Debug)]

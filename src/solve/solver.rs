@@ -99,7 +99,7 @@ impl Solver {
             memo: true,
             seed: super::DEFAULT_SEED,
             restarts: true,
-            restart_unit: super::first::RESTART_UNIT,
+            restart_unit: super::restart::RESTART_UNIT,
         }
     }
 
