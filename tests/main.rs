@@ -4,6 +4,7 @@ mod cli;
 mod cli_tiling;
 mod cluster;
 mod errors;
+mod first_solutions;
 mod fuzz_props;
 mod long_runs;
 mod progress;

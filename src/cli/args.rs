@@ -122,8 +122,8 @@ pub struct SudokuArgs {
 
 #[derive(Args, Debug, Clone)]
 pub struct QueensArgs {
-    /// The size of the board (1 or more).
-    #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
+    /// The size of the board (1 to 1024).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub n: u32,
     /// Print the number of solutions instead of the first one.
     #[arg(long)]
@@ -131,6 +131,13 @@ pub struct QueensArgs {
     /// Nodes, updates and time on stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Progress on stderr (auto: only on a terminal).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub progress: ProgressArg,
+    /// Seed of the random tie-breaking of restarts, which the search for a first
+    /// placement makes when its early choices stall; the same seed, the same placement.
+    #[arg(long, value_name = "S", default_value_t = crate::solve::DEFAULT_SEED)]
+    pub seed: u64,
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -219,6 +226,10 @@ pub struct SolveArgs {
     /// Cell size in pixels for svg and png output (4 to 1024).
     #[arg(long, value_name = "PX")]
     pub cell_size: Option<u32>,
+    /// Seed of the random tie-breaking of restarts, which a search for the first
+    /// solutions makes when its early choices stall; the same seed, the same solutions.
+    #[arg(long, value_name = "S", default_value_t = crate::solve::DEFAULT_SEED)]
+    pub seed: u64,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -264,6 +275,7 @@ impl From<CountArgs> for SolveArgs {
             format: args.format.map(FormatArg::from),
             output: None,
             cell_size: None,
+            seed: crate::solve::DEFAULT_SEED,
             run: args.run,
         }
     }

@@ -190,7 +190,8 @@ pub fn run(args: &SolveArgs, count: bool) -> anyhow::Result<Status> {
     let inputs = input_paths(&config, &board);
     check_output(&config, &inputs)?;
     let puzzle = Puzzle::new(board, set)?;
-    let solver = Solver::new(puzzle, config.mode);
+    let mut solver = Solver::new(puzzle, config.mode);
+    solver.seed = args.seed;
     on_interrupt(config.long.stop.clone());
     config.long.printing = !config.count;
     config.long.limit = if config.count { None } else { config.limit };

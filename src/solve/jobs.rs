@@ -14,6 +14,7 @@ use crate::run::{self, Identity, OnProgress, RunOptions, RunReport};
 use super::bit_tree::BitTree;
 use super::burnside::Burnside;
 use super::dlx_tree::DlxTree;
+use super::first;
 use super::solver::{Engine, Solver};
 
 /// Runs `solver`'s search with the engine it chose (`solver.engine`) and `opts`, giving
@@ -53,6 +54,9 @@ fn on_engine(
     emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
     progress: Option<&mut OnProgress<'_>>,
 ) -> Result<RunReport, Error> {
+    if first::applies(solver, opts) {
+        return Ok(first::run(solver, opts, emit, progress));
+    }
     let mut emit_tiling =
         |placements: &[usize]| emit(&solver.puzzle.tiling(placements.iter().copied()));
     match solver.engine {
@@ -81,7 +85,11 @@ pub struct Report {
 
 impl Solver {
     /// Runs the search on one thread, giving each solution (in the chosen mode, in
-    /// search order) to `visit` until it breaks or `limit` solutions were given.
+    /// search order) to `visit` until it breaks or `limit` solutions were given. With a
+    /// limit, it searches for first solutions: the keep-mode search, each solution given
+    /// as its class's representative in reduce mode (each class once), restarted under a
+    /// growing node budget with ties broken by [`Solver::seed`] unless
+    /// [`Solver::restarts`] is off.
     pub fn run(
         &self,
         limit: Option<u64>,

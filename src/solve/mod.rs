@@ -4,17 +4,24 @@
 //! count for what they stand for in the chosen mode ([`crate::symmetry::classes`]);
 //! [`run`] runs it on all cores with progress, checkpoints and shards (or counts classes
 //! by Burnside's lemma when that applies), and `Solver::run` and `Solver::count` are
-//! [`run`] on one thread.
+//! [`run`] on one thread. A run that prints a limited number of solutions from the whole
+//! search looks for first solutions instead (`first.rs`): the keep-mode search with each
+//! solution mapped to its class's representative, restarted under a growing node budget
+//! on seeded shuffles of the puzzle (`restart.rs`, `shuffle.rs`).
 
 mod bit_tree;
 mod burnside;
 mod dlx_tree;
+mod first;
 mod jobs;
+pub mod restart;
+mod shuffle;
 mod solver;
 mod weigh;
 
 pub use crate::symmetry::SymmetryMode;
 pub use jobs::{run, run_with_progress, Report};
+pub use restart::DEFAULT_SEED;
 pub use solver::{Engine, Solver};
 
 #[cfg(test)]

@@ -68,6 +68,14 @@ pub struct Solver {
     /// what each thread met before: with it off, node counts are the same for every
     /// number of threads, shards and interruptions.
     pub memo: bool,
+    /// The seed of the restarts of a search for first solutions (see [`Solver::run`]);
+    /// [`super::DEFAULT_SEED`] unless set.
+    pub seed: u64,
+    /// Whether a search for first solutions restarts under a growing node budget (true
+    /// unless turned off).
+    pub restarts: bool,
+    /// The node budget of the shortest attempt of a search that restarts.
+    pub(crate) restart_unit: u64,
 }
 
 impl Solver {
@@ -89,6 +97,9 @@ impl Solver {
             problem: OnceLock::new(),
             engine,
             memo: true,
+            seed: super::DEFAULT_SEED,
+            restarts: true,
+            restart_unit: super::restart::RESTART_UNIT,
         }
     }
 

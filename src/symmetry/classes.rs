@@ -96,4 +96,17 @@ impl Reduction {
     pub fn members(&self, solution: &[usize]) -> Vec<Vec<usize>> {
         self.group.orbit(solution)
     }
+
+    /// The member of the class of the sorted `solution` that a search in reduce mode
+    /// reports: the one whose placements the reduction allows and that it accepts
+    /// (exactly one member of each class is), sorted. Were there none, the least member
+    /// (still one per class).
+    pub fn representative(&self, solution: &[usize], scratch: &mut Vec<usize>) -> Vec<usize> {
+        let mut members = self.members(solution);
+        let allowed = |m: &Vec<usize>| m.iter().all(|&k| self.allowed[k]);
+        match (members.iter()).position(|m| allowed(m) && self.accepts(m, scratch)) {
+            Some(i) => members.swap_remove(i),
+            None => members.into_iter().min().unwrap_or_default(),
+        }
+    }
 }

@@ -7,6 +7,7 @@ use crate::model::samples::pentominoes;
 use crate::model::{Board, PieceSet, Puzzle, Square};
 use crate::symmetry::Reduction;
 
+mod first;
 mod runs;
 mod tiling_props;
 
