@@ -13,6 +13,10 @@
 //! options hidden) and leave the ring only when they reach their maximum. Between their
 //! minimum and maximum they stay in the ring, and the search may branch on them with the
 //! extra choice "no further option" (see `search.rs`).
+//!
+//! Colours (Algorithm C, see `colors.rs`) live in a per-node `color` table, built only
+//! for problems that have them; a colourless problem takes the same paths as before,
+//! behind one test of `plain` per option committed and of `has_colors` per item covered.
 
 use super::problem::{Bounds, Problem};
 use super::store::Store;
@@ -46,6 +50,14 @@ pub struct Dlx {
     pub items: u32,
     /// Updates so far: each option hidden from the lists and each item unlinked counts one.
     pub updates: u64,
+    /// Per node, its colour: 0 for none, a code from 1, or -1 once its item has been
+    /// purified with that colour (Knuth's `color` field). Empty without colours.
+    pub color: Vec<i32>,
+    /// True if some option gives an item a colour.
+    pub has_colors: bool,
+    /// True for problems without multiplicities and colours: every item committed is
+    /// simply covered.
+    pub plain: bool,
     /// Options detached while branching on items with multiplicities, to reattach when
     /// their level ends (a stack; each level remembers its height in `Level::mark`).
     pub excluded: Vec<u32>,
@@ -92,8 +104,15 @@ impl Dlx {
             top: 0,
         });
         let mut option_first = Vec::with_capacity(problem.option_count());
+        let has_colors = problem.has_colors();
+        let mut color = Vec::new();
         for option in problem.options() {
             option_first.push(nodes.len() as u32);
+            if has_colors {
+                color.resize(nodes.len(), 0);
+                let codes = problem.color_codes_of(option).expect("colours");
+                color.extend(codes.iter().map(|&c| c as i32));
+            }
             for &item in problem.option(option) {
                 let h = item.0 + 1;
                 let p = nodes.len() as u32;
@@ -116,15 +135,22 @@ impl Dlx {
                 top: 0,
             });
         }
+        if has_colors {
+            color.resize(nodes.len(), 0);
+        }
         let table: Vec<(u32, u32, u32)> =
             nodes.iter().map(|n| (n.up, n.down, n.top as u32)).collect();
+        let has_multiple = multiple.iter().any(|&m| m);
         Dlx {
             store: Store::new(&table),
             llink,
             rlink,
             used: vec![0; n + 1],
-            has_multiple: multiple.iter().any(|&m| m),
+            has_multiple,
             multiple,
+            color,
+            has_colors,
+            plain: !has_multiple && !has_colors,
             bounds,
             option_first,
             items: n as u32,
@@ -155,26 +181,42 @@ impl Dlx {
     /// Knuth's `hide(p)`: removes every other node of `p`'s option from its item list.
     #[inline]
     pub fn hide(&mut self, p: u32) {
-        self.store.hide(p);
+        if self.has_colors {
+            self.hide_colored(p);
+        } else {
+            self.store.hide(p);
+        }
     }
 
     /// Undoes `hide(p)`.
     #[inline]
     pub fn unhide(&mut self, p: u32) {
-        self.store.unhide(p);
+        if self.has_colors {
+            self.unhide_colored(p);
+        } else {
+            self.store.unhide(p);
+        }
     }
 
     /// Hides every option of item `i` (other than through `i` itself).
     #[inline]
     pub fn hide_options(&mut self, i: u32) {
         self.updates += self.len(i) as u64;
-        self.store.hide_column(i);
+        if self.has_colors {
+            self.hide_column_colored(i);
+        } else {
+            self.store.hide_column(i);
+        }
     }
 
     /// Undoes `hide_options(i)`.
     #[inline]
     pub fn unhide_options(&mut self, i: u32) {
-        self.store.unhide_column(i);
+        if self.has_colors {
+            self.unhide_column_colored(i);
+        } else {
+            self.store.unhide_column(i);
+        }
     }
 
     #[inline]
@@ -261,7 +303,8 @@ impl Dlx {
         self.unhide(p);
     }
 
-    /// Covers the items of `p`'s option other than `p`'s own (X5 of Algorithm X).
+    /// Covers the items of `p`'s option other than `p`'s own (X5 of Algorithm X; C5 of
+    /// Algorithm C, where a coloured item is purified instead).
     #[inline]
     pub fn commit_others(&mut self, p: u32) {
         let mut q = p + 1;
@@ -271,10 +314,10 @@ impl Dlx {
                 q = self.store.up(q);
                 continue;
             }
-            if self.has_multiple && self.multiple[top as usize] {
-                self.consume(top);
-            } else {
+            if self.plain {
                 self.cover(top);
+            } else {
+                self.commit(q, top);
             }
             q += 1;
         }
@@ -290,12 +333,41 @@ impl Dlx {
                 q = self.store.down(q);
                 continue;
             }
-            if self.has_multiple && self.multiple[top as usize] {
-                self.unconsume(top);
-            } else {
+            if self.plain {
                 self.uncover(top);
+            } else {
+                self.uncommit(q, top);
             }
             q -= 1;
+        }
+    }
+
+    /// Commits node `q` of item `top` in a problem with multiplicities or colours: one
+    /// more use of an item with multiplicities; Knuth's `commit(p, j)` otherwise (cover
+    /// an item without colour here, purify one with a colour, nothing if an earlier
+    /// choice purified it with the same colour).
+    fn commit(&mut self, q: u32, top: u32) {
+        if self.multiple[top as usize] {
+            self.consume(top);
+            return;
+        }
+        match self.color.get(q as usize).copied().unwrap_or(0) {
+            0 => self.cover(top),
+            c if c > 0 => self.purify(q),
+            _ => {}
+        }
+    }
+
+    /// Undoes `commit(q, top)`.
+    fn uncommit(&mut self, q: u32, top: u32) {
+        if self.multiple[top as usize] {
+            self.unconsume(top);
+            return;
+        }
+        match self.color.get(q as usize).copied().unwrap_or(0) {
+            0 => self.uncover(top),
+            c if c > 0 => self.unpurify(q),
+            _ => {}
         }
     }
 }
