@@ -269,12 +269,13 @@ impl Problem {
                 });
             }
         }
-        if items.iter().any(|(_, c)| c.is_some()) {
+        let colored = self.has_colors() || items.iter().any(|(_, c)| c.is_some());
+        if colored {
             self.option_colors.resize(self.option_items.len(), 0);
         }
         for &(item, color) in items {
             self.option_items.push(item);
-            if !self.option_colors.is_empty() {
+            if colored {
                 let code = color.map_or(0, |c| self.color_code(c));
                 self.option_colors.push(code);
             }
