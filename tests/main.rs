@@ -2,6 +2,7 @@
 
 mod cli;
 mod cli_tiling;
+mod cli_xcc;
 mod errors;
 mod fuzz_props;
 mod long_runs;
