@@ -43,7 +43,10 @@ fn dlx_counts_the_petersen_graph_colourings() {
 fn bad(stdin: &str, at: &str, needle: &str) {
     let out = polyx().arg("dlx").write_stdin(stdin).assert().code(2);
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-    assert!(stderr.starts_with(&format!("error: <stdin>:{at}: ")), "{stderr}");
+    assert!(
+        stderr.starts_with(&format!("error: <stdin>:{at}: ")),
+        "{stderr}"
+    );
     assert!(stderr.contains(needle), "{needle:?} not in {stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(out.get_output().stdout.is_empty());

@@ -129,7 +129,10 @@ impl<'a> Reader<'a> {
             };
             let Some(&id) = self.index.get(name) else {
                 let (msg, hint) = if name.is_empty() {
-                    (format!("`{tok}` names no item before `:`"), "write `item:colour`")
+                    (
+                        format!("`{tok}` names no item before `:`"),
+                        "write `item:colour`",
+                    )
                 } else {
                     (
                         format!("unknown item `{name}`"),
@@ -157,12 +160,14 @@ impl<'a> Reader<'a> {
             }
             self.row.push((id, color));
         }
-        self.problem.add_colored_option(&self.row).map_err(|e| match e {
-            ProblemError::RepeatedItem { name, .. } => {
-                source.err(line_no, 1, format!("this option names item `{name}` twice"))
-            }
-            other => source.err(line_no, 1, other.to_string()),
-        })?;
+        self.problem
+            .add_colored_option(&self.row)
+            .map_err(|e| match e {
+                ProblemError::RepeatedItem { name, .. } => {
+                    source.err(line_no, 1, format!("this option names item `{name}` twice"))
+                }
+                other => source.err(line_no, 1, other.to_string()),
+            })?;
         Ok(())
     }
 }

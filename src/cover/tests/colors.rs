@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use crate::cover::{
     check, knuth, verify, AnySearch, OptionId, Outcome, Problem, Resume, Search, Subproblem,
-    Visit, VerifyError,
+    VerifyError, Visit,
 };
 use proptest::prelude::*;
 
@@ -140,13 +140,14 @@ fn colored() -> impl Strategy<Value = Colored> {
         .prop_flat_map(|(primary, secondary)| {
             let items = primary.len() + secondary;
             let np = primary.len();
-            let option = prop::collection::btree_map(0..items, 0u8..=3, 1..=4.min(items))
-                .prop_map(move |m| {
+            let option = prop::collection::btree_map(0..items, 0u8..=3, 1..=4.min(items)).prop_map(
+                move |m| {
                     // Only secondary items take a colour.
                     (m.into_iter())
                         .map(|(i, c)| (i, if i < np { 0 } else { c }))
                         .collect::<Vec<_>>()
-                });
+                },
+            );
             let options = prop::collection::vec(option, 0..=13);
             (Just(primary), Just(secondary), options)
         })
@@ -188,7 +189,10 @@ fn brute_force(m: &Colored) -> Vec<Vec<u32>> {
         let chosen: Vec<usize> = (0..m.options.len())
             .filter(|k| mask & (1 << k) != 0)
             .collect();
-        if chosen.iter().any(|&k| m.options[k].iter().all(|&(i, _)| i >= np)) {
+        if chosen
+            .iter()
+            .any(|&k| m.options[k].iter().all(|&(i, _)| i >= np))
+        {
             continue;
         }
         for (i, &(min, max)) in m.primary.iter().enumerate() {
