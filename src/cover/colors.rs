@@ -6,8 +6,9 @@
 //! done with; unpurify needs them there to give them their colour back).
 //!
 //! These loops run only for problems with colours (`Dlx::has_colors`); a colourless
-//! problem keeps the tighter loops of [`super::store::Store`]. Each option hidden counts
-//! one update, as in the colourless engine.
+//! problem keeps the tighter loops of [`super::store::Store`], inlined into its search
+//! as before (hence `inline(never)` here: the colour paths must not crowd them out).
+//! Each option hidden counts one update, as in the colourless engine.
 
 use super::dlx::Dlx;
 
@@ -20,6 +21,7 @@ impl Dlx {
 
     /// `hide(p)` with colours: unlinks every other node of `p`'s option that is not
     /// known.
+    #[inline(never)]
     pub(crate) fn hide_colored(&mut self, p: u32) {
         let mut q = p + 1;
         while q != p {
@@ -35,6 +37,7 @@ impl Dlx {
     }
 
     /// Undoes `hide_colored(p)`, in reverse order.
+    #[inline(never)]
     pub(crate) fn unhide_colored(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
@@ -50,6 +53,7 @@ impl Dlx {
     }
 
     /// `hide_colored` for every option in item `i`'s list.
+    #[inline(never)]
     pub(crate) fn hide_column_colored(&mut self, i: u32) {
         let mut p = self.store.down(i);
         while p != i {
@@ -59,6 +63,7 @@ impl Dlx {
     }
 
     /// Undoes `hide_column_colored(i)`.
+    #[inline(never)]
     pub(crate) fn unhide_column_colored(&mut self, i: u32) {
         let mut p = self.store.up(i);
         while p != i {
@@ -98,6 +103,28 @@ impl Dlx {
                 self.unhide_colored(q);
             }
             q = self.store.up(q);
+        }
+    }
+
+    /// Knuth's `commit(p, j)` for node `q` of item `top`, not one with multiplicities:
+    /// covers an item named without a colour, purifies one given a colour, and does
+    /// nothing for one an earlier choice purified with the same colour.
+    #[inline(never)]
+    pub(crate) fn commit_colored(&mut self, q: u32, top: u32) {
+        match self.color_of(q) {
+            0 => self.cover(top),
+            c if c > 0 => self.purify(q),
+            _ => {}
+        }
+    }
+
+    /// Undoes `commit_colored(q, top)`.
+    #[inline(never)]
+    pub(crate) fn uncommit_colored(&mut self, q: u32, top: u32) {
+        match self.color_of(q) {
+            0 => self.uncover(top),
+            c if c > 0 => self.unpurify(q),
+            _ => {}
         }
     }
 }

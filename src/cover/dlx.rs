@@ -199,7 +199,7 @@ impl Dlx {
     }
 
     /// Hides every option of item `i` (other than through `i` itself).
-    #[inline]
+    #[inline(always)]
     pub fn hide_options(&mut self, i: u32) {
         self.updates += self.len(i) as u64;
         if self.has_colors {
@@ -210,7 +210,7 @@ impl Dlx {
     }
 
     /// Undoes `hide_options(i)`.
-    #[inline]
+    #[inline(always)]
     pub fn unhide_options(&mut self, i: u32) {
         if self.has_colors {
             self.unhide_column_colored(i);
@@ -235,17 +235,32 @@ impl Dlx {
     }
 
     /// Knuth's `cover(i)`: hides all options of `i` and takes `i` out of the ring.
-    #[inline]
+    #[inline(always)]
     pub fn cover(&mut self, i: u32) {
         self.hide_options(i);
         self.unlink_item(i);
     }
 
     /// Knuth's `uncover(i)`.
-    #[inline]
+    #[inline(always)]
     pub fn uncover(&mut self, i: u32) {
         self.relink_item(i);
         self.unhide_options(i);
+    }
+
+    /// `cover(i)` in a problem without colours.
+    #[inline(always)]
+    fn cover_plain(&mut self, i: u32) {
+        self.updates += self.len(i) as u64;
+        self.store.hide_column(i);
+        self.unlink_item(i);
+    }
+
+    /// Undoes `cover_plain(i)`.
+    #[inline(always)]
+    fn uncover_plain(&mut self, i: u32) {
+        self.relink_item(i);
+        self.store.unhide_column(i);
     }
 
     /// One more use of item `i` with multiplicities: when its maximum is reached, its
@@ -307,6 +322,26 @@ impl Dlx {
     /// Algorithm C, where a coloured item is purified instead).
     #[inline]
     pub fn commit_others(&mut self, p: u32) {
+        if self.plain {
+            self.commit_others_plain(p);
+        } else {
+            self.commit_others_general(p);
+        }
+    }
+
+    /// Undoes `commit_others(p)`, in reverse order.
+    #[inline]
+    pub fn uncommit_others(&mut self, p: u32) {
+        if self.plain {
+            self.uncommit_others_plain(p);
+        } else {
+            self.uncommit_others_general(p);
+        }
+    }
+
+    /// `commit_others` without multiplicities and colours: every item is covered.
+    #[inline]
+    fn commit_others_plain(&mut self, p: u32) {
         let mut q = p + 1;
         while q != p {
             let top = self.store.top(q);
@@ -314,18 +349,14 @@ impl Dlx {
                 q = self.store.up(q);
                 continue;
             }
-            if self.plain {
-                self.cover(top);
-            } else {
-                self.commit(q, top);
-            }
+            self.cover_plain(top);
             q += 1;
         }
     }
 
-    /// Undoes `commit_others(p)`, in reverse order.
+    /// Undoes `commit_others_plain(p)`, in reverse order.
     #[inline]
-    pub fn uncommit_others(&mut self, p: u32) {
+    fn uncommit_others_plain(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
             let top = self.store.top(q);
@@ -333,41 +364,63 @@ impl Dlx {
                 q = self.store.down(q);
                 continue;
             }
-            if self.plain {
-                self.uncover(top);
-            } else {
-                self.uncommit(q, top);
+            self.uncover_plain(top);
+            q -= 1;
+        }
+    }
+
+    /// `commit_others` with multiplicities or colours.
+    #[inline]
+    fn commit_others_general(&mut self, p: u32) {
+        let mut q = p + 1;
+        while q != p {
+            let top = self.store.top(q);
+            if top == 0 {
+                q = self.store.up(q);
+                continue;
             }
+            self.commit(q, top);
+            q += 1;
+        }
+    }
+
+    /// Undoes `commit_others_general(p)`, in reverse order.
+    #[inline]
+    fn uncommit_others_general(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let top = self.store.top(q);
+            if top == 0 {
+                q = self.store.down(q);
+                continue;
+            }
+            self.uncommit(q, top);
             q -= 1;
         }
     }
 
     /// Commits node `q` of item `top` in a problem with multiplicities or colours: one
-    /// more use of an item with multiplicities; Knuth's `commit(p, j)` otherwise (cover
-    /// an item without colour here, purify one with a colour, nothing if an earlier
-    /// choice purified it with the same colour).
+    /// more use of an item with multiplicities, else Knuth's `commit(p, j)`.
+    #[inline(always)]
     fn commit(&mut self, q: u32, top: u32) {
         if self.multiple[top as usize] {
             self.consume(top);
-            return;
-        }
-        match self.color.get(q as usize).copied().unwrap_or(0) {
-            0 => self.cover(top),
-            c if c > 0 => self.purify(q),
-            _ => {}
+        } else if self.has_colors {
+            self.commit_colored(q, top);
+        } else {
+            self.cover_plain(top);
         }
     }
 
     /// Undoes `commit(q, top)`.
+    #[inline(always)]
     fn uncommit(&mut self, q: u32, top: u32) {
         if self.multiple[top as usize] {
             self.unconsume(top);
-            return;
-        }
-        match self.color.get(q as usize).copied().unwrap_or(0) {
-            0 => self.uncover(top),
-            c if c > 0 => self.unpurify(q),
-            _ => {}
+        } else if self.has_colors {
+            self.uncommit_colored(q, top);
+        } else {
+            self.uncover_plain(top);
         }
     }
 }
