@@ -15,8 +15,10 @@
 //! extra choice "no further option" (see `search.rs`).
 //!
 //! Colours (Algorithm C, see `colors.rs`) live in a per-node `color` table, built only
-//! for problems that have them; a colourless problem takes the same paths as before,
-//! behind one test of `plain` per option committed and of `has_colors` per item covered.
+//! for problems that have them. A problem without colours and multiplicities commits its
+//! options in a loop of its own (`plain`), so colours cost it one test per option
+//! committed and one per level; the hide loops are forced inline so that this split
+//! leaves their code as tight as without colours.
 
 use super::problem::{Bounds, Problem};
 use super::store::Store;
