@@ -2,6 +2,7 @@
 
 mod cli;
 mod cli_tiling;
+mod cli_xcc;
 mod cluster;
 mod errors;
 mod first_solutions;

@@ -1,4 +1,4 @@
-//! Algorithm X on option bitsets, for problems without multiplicities. The state is one
+//! Algorithm X on option bitsets, for problems without multiplicities or colours. The state is one
 //! bit per option ("alive": none of its items covered yet) and the length of every
 //! primary item (its alive options); each item's options are a fixed bitset, stored as
 //! its nonzero words only. Covering an item clears its options from `alive` with a few
@@ -168,10 +168,11 @@ impl Rows {
 }
 
 impl Bitsets {
-    /// The table of `problem`, or `None` if some item has multiplicities or the state is
-    /// larger than [`MAX_STATE_WORDS`].
+    /// The table of `problem`, or `None` if some item has multiplicities, some option
+    /// has colours (they need DLX's purification) or the state is larger than
+    /// [`MAX_STATE_WORDS`].
     pub fn new(problem: &Problem) -> Option<Bitsets> {
-        if problem.has_multiplicities() {
+        if problem.has_multiplicities() || problem.has_colors() {
             return None;
         }
         let options = problem.option_count();

@@ -16,6 +16,17 @@ pub enum VerifyError {
     /// The solution names an option twice.
     #[error("option {0} is chosen twice")]
     RepeatedOption(u32),
+    /// Two chosen options give an item different colours, or one names it without a
+    /// colour and another names it too.
+    #[error("item `{name}` is given {first} by one chosen option and {second} by another")]
+    ColorClash {
+        /// The item's name.
+        name: String,
+        /// What the first option gives it (`colour A` or `no colour`).
+        first: String,
+        /// What a later option gives it.
+        second: String,
+    },
     /// An item is covered too few or too many times.
     #[error("item `{name}` is covered {times} times; it must be covered {min} to {max} times")]
     WrongCover {
@@ -31,12 +42,15 @@ pub enum VerifyError {
 }
 
 /// Checks that `solution` covers every item of `problem` within its bounds (primary
-/// items exactly once, secondary items at most once, unless they carry multiplicities).
+/// items exactly once, secondary items at most once, unless they carry multiplicities),
+/// and that the options naming a secondary item all give it one colour (then it counts
+/// as covered once) or it is named by a single option.
 ///
 /// # Errors
 /// The first thing wrong with `solution`, as a [`VerifyError`].
 pub fn verify(problem: &Problem, solution: &[OptionId]) -> Result<(), VerifyError> {
     let mut times = vec![0u32; problem.item_count()];
+    let mut colors: Vec<Option<Option<&str>>> = vec![None; problem.item_count()];
     let mut chosen = vec![false; problem.option_count()];
     for &o in solution {
         if o.index() >= problem.option_count() {
@@ -45,7 +59,19 @@ pub fn verify(problem: &Problem, solution: &[OptionId]) -> Result<(), VerifyErro
         if std::mem::replace(&mut chosen[o.index()], true) {
             return Err(VerifyError::RepeatedOption(o.0));
         }
-        for &item in problem.option(o) {
+        for (item, color) in problem.colored_option(o) {
+            let seen = &mut colors[item.index()];
+            match (*seen, color) {
+                (Some(Some(a)), Some(b)) if a == b => continue,
+                (Some(first), _) if first.is_some() || color.is_some() => {
+                    return Err(VerifyError::ColorClash {
+                        name: problem.name(item).to_string(),
+                        first: describe(first),
+                        second: describe(color),
+                    });
+                }
+                _ => *seen = Some(color),
+            }
             times[item.index()] += 1;
         }
     }
@@ -62,6 +88,14 @@ pub fn verify(problem: &Problem, solution: &[OptionId]) -> Result<(), VerifyErro
         }
     }
     Ok(())
+}
+
+/// A colour as an error message names it.
+fn describe(color: Option<&str>) -> String {
+    match color {
+        Some(c) => format!("colour `{c}`"),
+        None => "no colour".to_string(),
+    }
 }
 
 /// Walks every item list and the primary ring; returns a description of the first
@@ -115,6 +149,10 @@ pub fn sanity(dlx: &Dlx) -> Result<(), String> {
         if dlx.len(h) as usize != count {
             return Err(format!("item {h} has len {} but {count} nodes", dlx.len(h)));
         }
+    }
+    // At rest no node is known (purified): every colour is back.
+    if let Some(p) = dlx.color.iter().position(|&c| c < 0) {
+        return Err(format!("node {p} still has the colour of a purified item"));
     }
     Ok(())
 }

@@ -13,6 +13,12 @@
 //! options hidden) and leave the ring only when they reach their maximum. Between their
 //! minimum and maximum they stay in the ring, and the search may branch on them with the
 //! extra choice "no further option" (see `search.rs`).
+//!
+//! Colours (Algorithm C, see `colors.rs`) live in a per-node `color` table, built only
+//! for problems that have them. A problem without colours and multiplicities commits its
+//! options in a loop of its own (`plain`), so colours cost it one test per option
+//! committed and one per level; the hide loops are forced inline so that this split
+//! leaves their code as tight as without colours.
 
 use super::problem::{Bounds, Problem};
 use super::store::Store;
@@ -46,6 +52,14 @@ pub struct Dlx {
     pub items: u32,
     /// Updates so far: each option hidden from the lists and each item unlinked counts one.
     pub updates: u64,
+    /// Per node, its colour: 0 for none, a code from 1, or -1 once its item has been
+    /// purified with that colour (Knuth's `color` field). Empty without colours.
+    pub color: Vec<i32>,
+    /// True if some option gives an item a colour.
+    pub has_colors: bool,
+    /// True for problems without multiplicities and colours: every item committed is
+    /// simply covered.
+    pub plain: bool,
     /// Options detached while branching on items with multiplicities, to reattach when
     /// their level ends (a stack; each level remembers its height in `Level::mark`).
     pub excluded: Vec<u32>,
@@ -92,8 +106,15 @@ impl Dlx {
             top: 0,
         });
         let mut option_first = Vec::with_capacity(problem.option_count());
+        let has_colors = problem.has_colors();
+        let mut color = Vec::new();
         for option in problem.options() {
             option_first.push(nodes.len() as u32);
+            if has_colors {
+                color.resize(nodes.len(), 0);
+                let codes = problem.color_codes_of(option).expect("colours");
+                color.extend(codes.iter().map(|&c| c as i32));
+            }
             for &item in problem.option(option) {
                 let h = item.0 + 1;
                 let p = nodes.len() as u32;
@@ -116,15 +137,22 @@ impl Dlx {
                 top: 0,
             });
         }
+        if has_colors {
+            color.resize(nodes.len(), 0);
+        }
         let table: Vec<(u32, u32, u32)> =
             nodes.iter().map(|n| (n.up, n.down, n.top as u32)).collect();
+        let has_multiple = multiple.iter().any(|&m| m);
         Dlx {
             store: Store::new(&table),
             llink,
             rlink,
             used: vec![0; n + 1],
-            has_multiple: multiple.iter().any(|&m| m),
+            has_multiple,
             multiple,
+            color,
+            has_colors,
+            plain: !has_multiple && !has_colors,
             bounds,
             option_first,
             items: n as u32,
@@ -155,26 +183,42 @@ impl Dlx {
     /// Knuth's `hide(p)`: removes every other node of `p`'s option from its item list.
     #[inline]
     pub fn hide(&mut self, p: u32) {
-        self.store.hide(p);
+        if self.has_colors {
+            self.hide_colored(p);
+        } else {
+            self.store.hide(p);
+        }
     }
 
     /// Undoes `hide(p)`.
     #[inline]
     pub fn unhide(&mut self, p: u32) {
-        self.store.unhide(p);
+        if self.has_colors {
+            self.unhide_colored(p);
+        } else {
+            self.store.unhide(p);
+        }
     }
 
     /// Hides every option of item `i` (other than through `i` itself).
-    #[inline]
+    #[inline(always)]
     pub fn hide_options(&mut self, i: u32) {
         self.updates += self.len(i) as u64;
-        self.store.hide_column(i);
+        if self.has_colors {
+            self.hide_column_colored(i);
+        } else {
+            self.store.hide_column(i);
+        }
     }
 
     /// Undoes `hide_options(i)`.
-    #[inline]
+    #[inline(always)]
     pub fn unhide_options(&mut self, i: u32) {
-        self.store.unhide_column(i);
+        if self.has_colors {
+            self.unhide_column_colored(i);
+        } else {
+            self.store.unhide_column(i);
+        }
     }
 
     #[inline]
@@ -193,17 +237,32 @@ impl Dlx {
     }
 
     /// Knuth's `cover(i)`: hides all options of `i` and takes `i` out of the ring.
-    #[inline]
+    #[inline(always)]
     pub fn cover(&mut self, i: u32) {
         self.hide_options(i);
         self.unlink_item(i);
     }
 
     /// Knuth's `uncover(i)`.
-    #[inline]
+    #[inline(always)]
     pub fn uncover(&mut self, i: u32) {
         self.relink_item(i);
         self.unhide_options(i);
+    }
+
+    /// `cover(i)` in a problem without colours.
+    #[inline(always)]
+    fn cover_plain(&mut self, i: u32) {
+        self.updates += self.len(i) as u64;
+        self.store.hide_column(i);
+        self.unlink_item(i);
+    }
+
+    /// Undoes `cover_plain(i)`.
+    #[inline(always)]
+    fn uncover_plain(&mut self, i: u32) {
+        self.relink_item(i);
+        self.store.unhide_column(i);
     }
 
     /// One more use of item `i` with multiplicities: when its maximum is reached, its
@@ -261,9 +320,30 @@ impl Dlx {
         self.unhide(p);
     }
 
-    /// Covers the items of `p`'s option other than `p`'s own (X5 of Algorithm X).
+    /// Covers the items of `p`'s option other than `p`'s own (X5 of Algorithm X; C5 of
+    /// Algorithm C, where a coloured item is purified instead).
     #[inline]
     pub fn commit_others(&mut self, p: u32) {
+        if self.plain {
+            self.commit_others_plain(p);
+        } else {
+            self.commit_others_general(p);
+        }
+    }
+
+    /// Undoes `commit_others(p)`, in reverse order.
+    #[inline]
+    pub fn uncommit_others(&mut self, p: u32) {
+        if self.plain {
+            self.uncommit_others_plain(p);
+        } else {
+            self.uncommit_others_general(p);
+        }
+    }
+
+    /// `commit_others` without multiplicities and colours: every item is covered.
+    #[inline]
+    fn commit_others_plain(&mut self, p: u32) {
         let mut q = p + 1;
         while q != p {
             let top = self.store.top(q);
@@ -271,18 +351,14 @@ impl Dlx {
                 q = self.store.up(q);
                 continue;
             }
-            if self.has_multiple && self.multiple[top as usize] {
-                self.consume(top);
-            } else {
-                self.cover(top);
-            }
+            self.cover_plain(top);
             q += 1;
         }
     }
 
-    /// Undoes `commit_others(p)`, in reverse order.
+    /// Undoes `commit_others_plain(p)`, in reverse order.
     #[inline]
-    pub fn uncommit_others(&mut self, p: u32) {
+    fn uncommit_others_plain(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
             let top = self.store.top(q);
@@ -290,12 +366,63 @@ impl Dlx {
                 q = self.store.down(q);
                 continue;
             }
-            if self.has_multiple && self.multiple[top as usize] {
-                self.unconsume(top);
-            } else {
-                self.uncover(top);
-            }
+            self.uncover_plain(top);
             q -= 1;
+        }
+    }
+
+    /// `commit_others` with multiplicities or colours.
+    #[inline]
+    fn commit_others_general(&mut self, p: u32) {
+        let mut q = p + 1;
+        while q != p {
+            let top = self.store.top(q);
+            if top == 0 {
+                q = self.store.up(q);
+                continue;
+            }
+            self.commit(q, top);
+            q += 1;
+        }
+    }
+
+    /// Undoes `commit_others_general(p)`, in reverse order.
+    #[inline]
+    fn uncommit_others_general(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let top = self.store.top(q);
+            if top == 0 {
+                q = self.store.down(q);
+                continue;
+            }
+            self.uncommit(q, top);
+            q -= 1;
+        }
+    }
+
+    /// Commits node `q` of item `top` in a problem with multiplicities or colours: one
+    /// more use of an item with multiplicities, else Knuth's `commit(p, j)`.
+    #[inline(always)]
+    fn commit(&mut self, q: u32, top: u32) {
+        if self.multiple[top as usize] {
+            self.consume(top);
+        } else if self.has_colors {
+            self.commit_colored(q, top);
+        } else {
+            self.cover_plain(top);
+        }
+    }
+
+    /// Undoes `commit(q, top)`.
+    #[inline(always)]
+    fn uncommit(&mut self, q: u32, top: u32) {
+        if self.multiple[top as usize] {
+            self.unconsume(top);
+        } else if self.has_colors {
+            self.uncommit_colored(q, top);
+        } else {
+            self.uncover_plain(top);
         }
     }
 }

@@ -1,8 +1,9 @@
 //! Knuth's DLX text format (the input of `dlx1`): lines starting with `|` are comments;
 //! the first other line names the items, primary ones first, then optionally `|` and the
 //! secondary ones; every further line is one option naming its items. A primary item may
-//! be written `min:max|name` (as in Knuth's MCC) for multiplicities. Errors name the line
-//! and column.
+//! be written `min:max|name` (as in Knuth's MCC) for multiplicities. As in Knuth's DLX2,
+//! an option may give a secondary item a colour: `x:A` (XCC). Errors name the line and
+//! column.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -60,7 +61,7 @@ impl Source<'_> {
 struct Reader<'a> {
     problem: Problem,
     index: HashMap<&'a str, ItemId>,
-    row: Vec<ItemId>,
+    row: Vec<(ItemId, Option<&'a str>)>,
 }
 
 impl<'a> Reader<'a> {
@@ -113,28 +114,60 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    /// An option line: the names of its items.
+    /// An option line: the names of its items, a secondary one perhaps with `:colour`.
     fn option(
         &mut self,
         source: &Source<'_>,
         line_no: usize,
-        tokens: Vec<(usize, &str)>,
+        tokens: Vec<(usize, &'a str)>,
     ) -> Result<(), InputError> {
         self.row.clear();
         for (col, tok) in tokens {
-            let Some(&id) = self.index.get(tok) else {
-                return Err(source
-                    .err(line_no, col, format!("unknown item `{tok}`"))
-                    .with_hint("every item of an option must be named in the first line"));
+            let (name, color) = match tok.split_once(':') {
+                Some((name, color)) => (name, Some(color)),
+                None => (tok, None),
             };
-            self.row.push(id);
-        }
-        self.problem.add_option(&self.row).map_err(|e| match e {
-            ProblemError::RepeatedItem { name, .. } => {
-                source.err(line_no, 1, format!("this option names item `{name}` twice"))
+            let Some(&id) = self.index.get(name) else {
+                let (msg, hint) = if name.is_empty() {
+                    (
+                        format!("`{tok}` names no item before `:`"),
+                        "write `item:colour`",
+                    )
+                } else {
+                    (
+                        format!("unknown item `{name}`"),
+                        "every item of an option must be named in the first line",
+                    )
+                };
+                return Err(source.err(line_no, col, msg).with_hint(hint));
+            };
+            if let Some(color) = color {
+                let at = col + name.chars().count() + 1;
+                if color.is_empty() {
+                    return Err(source
+                        .err(line_no, at, format!("item `{name}` has an empty colour"))
+                        .with_hint("write `item:colour`, or the item alone for no colour"));
+                }
+                if self.problem.bounds(id) != Bounds::SECONDARY {
+                    return Err(source
+                        .err(
+                            line_no,
+                            at,
+                            format!("item `{name}` is not secondary, so it cannot have a colour"),
+                        )
+                        .with_hint("only items named after `|` in the first line take colours"));
+                }
             }
-            other => source.err(line_no, 1, other.to_string()),
-        })?;
+            self.row.push((id, color));
+        }
+        self.problem
+            .add_colored_option(&self.row)
+            .map_err(|e| match e {
+                ProblemError::RepeatedItem { name, .. } => {
+                    source.err(line_no, 1, format!("this option names item `{name}` twice"))
+                }
+                other => source.err(line_no, 1, other.to_string()),
+            })?;
         Ok(())
     }
 }
@@ -172,7 +205,8 @@ fn split_bounds(tok: &str) -> Result<Bounded<'_>, String> {
     Ok((Some((lo, hi)), name))
 }
 
-/// Writes `problem` in the same format (primary items, `|`, secondary items).
+/// Writes `problem` in the same format (primary items, `|`, secondary items; colours as
+/// `item:colour`).
 pub fn write(problem: &Problem) -> String {
     let mut out = String::new();
     // Items with bounds other than 0..=1 go first, with their bounds; so do all items
@@ -211,14 +245,20 @@ pub fn write(problem: &Problem) -> String {
     out
 }
 
-/// One option as the names of its items.
+/// One option as the names of its items, each with `:colour` if the option gives it one.
 pub fn option_line(problem: &Problem, option: OptionId) -> String {
-    let names: Vec<&str> = problem
-        .option(option)
-        .iter()
-        .map(|&i| problem.name(i))
-        .collect();
-    names.join(" ")
+    let mut line = String::new();
+    for (item, color) in problem.colored_option(option) {
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(problem.name(item));
+        if let Some(color) = color {
+            line.push(':');
+            line.push_str(color);
+        }
+    }
+    line
 }
 
 #[cfg(test)]

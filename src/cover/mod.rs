@@ -10,10 +10,15 @@
 //! text format. Items may
 //! carry multiplicities (a primary item covered exactly `k` times, or a secondary one at
 //! most `k` times) in the manner of Knuth's Algorithm M; identical options chosen in a
-//! different order are never reported twice. This module knows nothing of geometry.
+//! different order are never reported twice. Options may give secondary items colours
+//! (Knuth's XCC and Algorithm C): options giving one item different colours exclude each
+//! other, the same colour may repeat; [`knuth`] reads and writes them as DLX2 does
+//! (`x:A`). Problems with colours always run on DLX. This module knows nothing of
+//! geometry.
 
 pub(crate) mod bits;
 pub(crate) mod check;
+pub(crate) mod colors;
 pub(crate) mod dlx;
 pub mod knuth;
 pub(crate) mod pick;

@@ -1,6 +1,6 @@
 //! The engine a caller gets when it does not care which: option bitsets ([`Bitsets`]) when
-//! they take the problem (no multiplicities, no secondary items, a small enough state),
-//! else Knuth's DLX1 ([`Dlx`]). Both visit the same tree in the same order
+//! they take the problem (no multiplicities, no secondary items, hence no colours, a small
+//! enough state), else Knuth's DLX1 ([`Dlx`]), with Algorithm C for colours. Both visit the same tree in the same order
 //! ([`super::table`]), so counts, node counts, solution order, subproblem paths and
 //! resume points do not depend on the choice; only the time does (about half on the
 //! shared pentomino instances).

@@ -1,7 +1,11 @@
 //! An exact-cover problem as built: items with their bounds (primary, secondary, or
 //! covered between `min` and `max` times), and options that are sets of items, checked
-//! as they are added.
+//! as they are added. An option may give a secondary item a colour (Knuth's XCC, TAOCP
+//! 7.2.2.1 "Color controls"): options that give one item different colours exclude each
+//! other, options that give it the same colour may all be chosen, and an option that
+//! names it without a colour excludes every other option naming it.
 
+use std::collections::HashMap;
 use std::fmt;
 
 /// An item (a column of the matrix), numbered from 0 in the order items were added.
@@ -95,6 +99,24 @@ pub enum ProblemError {
         /// The given maximum.
         max: u32,
     },
+    /// An option gives a colour to an item that is not secondary (covered at most once).
+    #[error(
+        "option {option} gives item `{name}` a colour, but only secondary items (covered at most once) take colours"
+    )]
+    ColorOnItem {
+        /// The option's number.
+        option: u32,
+        /// The item's name.
+        name: String,
+    },
+    /// A colour's name is empty.
+    #[error("option {option} gives item `{name}` an empty colour")]
+    EmptyColor {
+        /// The option's number.
+        option: u32,
+        /// The item's name.
+        name: String,
+    },
     /// The node table would exceed [`MAX_NODES`].
     #[error("the matrix is too large: {what} (the limit is {limit})")]
     TooLarge {
@@ -128,12 +150,47 @@ pub const MAX_NODES: u64 = (i32::MAX as u64) - 1;
 /// assert_eq!(names, [2, 1]); // {a, b} then {c}
 /// assert_eq!(search.count(), 2);
 /// ```
+///
+/// With colours (the toy XCC problem of TAOCP 7.2.2.1): primary items `p q r`,
+/// secondary items `x y`, and five options, one of which gives `x` the colour `B`.
+///
+/// ```
+/// use polyx::cover::{verify, Problem, Search};
+///
+/// let mut problem = Problem::new();
+/// let [p, q, r] = ["p", "q", "r"].map(|n| problem.add_primary(n));
+/// let [x, y] = ["x", "y"].map(|n| problem.add_secondary(n));
+/// let (a, b) = (Some("A"), Some("B"));
+/// for option in [
+///     &[(p, None), (q, None), (x, None), (y, a)][..],
+///     &[(p, None), (r, None), (x, a), (y, None)],
+///     &[(p, None), (x, b)],
+///     &[(q, None), (x, a)],
+///     &[(r, None), (y, b)],
+/// ] {
+///     problem.add_colored_option(option).unwrap();
+/// }
+/// let solutions = Search::new(&problem).solutions(10);
+/// // `p r x:A y` and `q x:A`: both give `x` the colour A.
+/// assert_eq!(solutions.len(), 1);
+/// let mut chosen: Vec<_> = solutions[0].iter().map(|o| o.0).collect();
+/// chosen.sort();
+/// assert_eq!(chosen, [1, 3]);
+/// assert!(verify(&problem, &solutions[0]).is_ok());
+/// let colors: Vec<_> = problem.colored_option(solutions[0][0]).collect();
+/// assert!(colors.contains(&(x, Some("A"))));
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Problem {
     names: Vec<String>,
     bounds: Vec<Bounds>,
     option_start: Vec<u32>,
     option_items: Vec<ItemId>,
+    /// Per entry of `option_items`, its colour: 0 for none, `k` for `color_names[k - 1]`.
+    /// Empty while no option has a colour.
+    option_colors: Vec<u32>,
+    color_names: Vec<String>,
+    color_codes: HashMap<String, u32>,
 }
 
 impl Problem {
@@ -180,14 +237,78 @@ impl Problem {
 
     /// Adds an option covering `items`; the order of the items is kept.
     pub fn add_option(&mut self, items: &[ItemId]) -> Result<OptionId, ProblemError> {
+        let option = self.check_option(items.iter().copied())?;
+        self.option_items.extend_from_slice(items);
+        if !self.option_colors.is_empty() {
+            self.option_colors.resize(self.option_items.len(), 0);
+        }
+        self.option_start.push(self.option_items.len() as u32);
+        Ok(option)
+    }
+
+    /// Adds an option covering `items`, each with its colour, if any; the order of the
+    /// items is kept. Only secondary items (bounds `0..=1`) take a colour.
+    pub fn add_colored_option(
+        &mut self,
+        items: &[(ItemId, Option<&str>)],
+    ) -> Result<OptionId, ProblemError> {
+        let option = self.check_option(items.iter().map(|&(i, _)| i))?;
+        for &(item, color) in items {
+            let Some(color) = color else { continue };
+            let name = || self.names[item.index()].clone();
+            if self.bounds[item.index()] != Bounds::SECONDARY {
+                return Err(ProblemError::ColorOnItem {
+                    option: option.0,
+                    name: name(),
+                });
+            }
+            if color.is_empty() {
+                return Err(ProblemError::EmptyColor {
+                    option: option.0,
+                    name: name(),
+                });
+            }
+        }
+        let colored = self.has_colors() || items.iter().any(|(_, c)| c.is_some());
+        if colored {
+            self.option_colors.resize(self.option_items.len(), 0);
+        }
+        for &(item, color) in items {
+            self.option_items.push(item);
+            if colored {
+                let code = color.map_or(0, |c| self.color_code(c));
+                self.option_colors.push(code);
+            }
+        }
+        self.option_start.push(self.option_items.len() as u32);
+        Ok(option)
+    }
+
+    /// The code of colour `name` (from 1), given it on first use.
+    fn color_code(&mut self, name: &str) -> u32 {
+        if let Some(&code) = self.color_codes.get(name) {
+            return code;
+        }
+        self.color_names.push(name.to_string());
+        let code = self.color_names.len() as u32;
+        self.color_codes.insert(name.to_string(), code);
+        code
+    }
+
+    /// Checks a new option's items (in range, none twice, some at all, room in the node
+    /// table); returns the number it will have.
+    fn check_option(
+        &mut self,
+        items: impl ExactSizeIterator<Item = ItemId> + Clone,
+    ) -> Result<OptionId, ProblemError> {
         if self.option_start.is_empty() {
             self.option_start.push(0);
         }
         let option = self.option_count() as u32;
-        if items.is_empty() {
+        if items.len() == 0 {
             return Err(ProblemError::EmptyOption { option });
         }
-        for (k, &item) in items.iter().enumerate() {
+        for (k, item) in items.clone().enumerate() {
             if item.index() >= self.names.len() {
                 return Err(ProblemError::UnknownItem {
                     option,
@@ -195,7 +316,7 @@ impl Problem {
                     items: self.names.len() as u32,
                 });
             }
-            if items[..k].contains(&item) {
+            if items.clone().take(k).any(|i| i == item) {
                 return Err(ProblemError::RepeatedItem {
                     option,
                     name: self.names[item.index()].clone(),
@@ -209,8 +330,6 @@ impl Problem {
                 limit: MAX_NODES,
             });
         }
-        self.option_items.extend_from_slice(items);
-        self.option_start.push(self.option_items.len() as u32);
         Ok(OptionId(option))
     }
 
@@ -258,6 +377,41 @@ impl Problem {
     pub fn option(&self, option: OptionId) -> &[ItemId] {
         let o = option.index();
         &self.option_items[self.option_start[o] as usize..self.option_start[o + 1] as usize]
+    }
+
+    /// The items of `option`, each with the colour the option gives it, if any.
+    pub fn colored_option(
+        &self,
+        option: OptionId,
+    ) -> impl Iterator<Item = (ItemId, Option<&str>)> + '_ {
+        let codes = self.color_codes_of(option);
+        (self.option(option).iter().enumerate()).map(move |(k, &item)| {
+            let code = codes.map_or(0, |c| c[k]);
+            (item, self.color_name(code))
+        })
+    }
+
+    /// The colour codes of `option`'s items (0 for none, else from 1 in order of first
+    /// use), or `None` when no option of the problem has a colour.
+    pub(crate) fn color_codes_of(&self, option: OptionId) -> Option<&[u32]> {
+        if self.option_colors.is_empty() {
+            return None;
+        }
+        let o = option.index();
+        let range = self.option_start[o] as usize..self.option_start[o + 1] as usize;
+        // Options added after the last coloured one have no entries yet: no colours.
+        self.option_colors.get(range)
+    }
+
+    /// The name of colour `code` (`None` for 0, no colour).
+    fn color_name(&self, code: u32) -> Option<&str> {
+        code.checked_sub(1)
+            .map(|k| self.color_names[k as usize].as_str())
+    }
+
+    /// True if some option gives an item a colour.
+    pub fn has_colors(&self) -> bool {
+        !self.option_colors.is_empty()
     }
 
     /// True if some item may be covered more than once.

@@ -3,6 +3,10 @@
 //! the whole state of the search, so a search can be started below a prefix of choices,
 //! stopped between any two nodes and resumed later ([`super::split`]).
 //!
+//! With colours the loop is Knuth's Algorithm C: the same steps, with secondary items
+//! purified rather than covered when a chosen option gives them a colour (the table's
+//! business, `colors.rs`).
+//!
 //! X3 chooses the first primary item of minimum length, as Knuth's dlx1 does, so node
 //! counts match dlx1 on the same matrix. Items with multiplicities (Algorithm M) branch
 //! on "the first of their remaining options used", which never reports one set of
@@ -42,7 +46,7 @@ enum Step {
 
 /// A search on one problem; reusable for many runs (each run restores the table). The
 /// table is Knuth's DLX1 (the default, for every problem) or, inside the crate, option
-/// bitsets (for problems without multiplicities; see [`super::AnySearch`]); both visit
+/// bitsets (for problems without multiplicities or colours; see [`super::AnySearch`]); both visit
 /// the same tree.
 ///
 /// A visitor is any `FnMut(&Visit) -> ControlFlow<()>` (or a [`Visitor`]); breaking
@@ -99,7 +103,7 @@ impl Search<Dlx> {
 }
 
 impl Search<Bitsets> {
-    /// A search on option bitsets, or `None` if the problem has multiplicities (or is
+    /// A search on option bitsets, or `None` if the problem has multiplicities or colours (or is
     /// too large for them, see [`Bitsets::new`]).
     pub(crate) fn bits(problem: &Problem) -> Option<Search<Bitsets>> {
         Some(Search::with_table(Bitsets::new(problem)?, problem))

@@ -151,7 +151,7 @@ impl Store {
     /// Knuth's `hide(p)`: unlinks every other node of `p`'s option. Walks right to the
     /// spacer, then from the option's first node back to `p`, so neither loop tests for
     /// spacers on the way.
-    #[inline]
+    #[inline(always)]
     pub fn hide(&mut self, p: u32) {
         match self {
             Store::Narrow { links, top } => {
@@ -206,7 +206,7 @@ impl Store {
     }
 
     /// Undoes `hide(p)`, in exactly the reverse order.
-    #[inline]
+    #[inline(always)]
     pub fn unhide(&mut self, p: u32) {
         match self {
             Store::Narrow { links, top } => {
@@ -261,7 +261,7 @@ impl Store {
     }
 
     /// `hide` for every option in item `i`'s list (Knuth's `cover` without the ring).
-    #[inline]
+    #[inline(always)]
     pub fn hide_column(&mut self, i: u32) {
         let mut p = self.down(i);
         while p != i {
@@ -271,7 +271,7 @@ impl Store {
     }
 
     /// Undoes `hide_column(i)`.
-    #[inline]
+    #[inline(always)]
     pub fn unhide_column(&mut self, i: u32) {
         let mut p = self.up(i);
         while p != i {

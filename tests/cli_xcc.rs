@@ -1,0 +1,90 @@
+//! `polyx dlx` on Knuth's DLX2 format (colours, XCC): the toy problem, a published count,
+//! located errors for colours where they cannot go, and `no solution` on stderr.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn polyx() -> Command {
+    Command::cargo_bin("polyx").unwrap()
+}
+
+/// Knuth's toy XCC problem (TAOCP 7.2.2.1, "Color controls").
+const TOY: &str = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n";
+
+#[test]
+fn dlx_solves_knuths_toy_xcc_problem() {
+    let out = polyx().arg("dlx").write_stdin(TOY).assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let mut lines: Vec<&str> = stdout.lines().collect();
+    lines.sort();
+    assert_eq!(lines, ["p r x:A y", "q x:A"]);
+    polyx()
+        .args(["dlx", "--count", "--stats"])
+        .write_stdin(TOY)
+        .assert()
+        .success()
+        .stdout("1\n")
+        .stderr(predicate::str::starts_with("dlx (dlx):"));
+}
+
+#[test]
+fn dlx_counts_the_petersen_graph_colourings() {
+    // 120 proper 3-colourings: the Petersen graph's chromatic polynomial at 3 (the file's
+    // header).
+    polyx()
+        .args(["dlx", "--count"])
+        .arg(crate::data().join("xcc/petersen_3colours.dlx"))
+        .assert()
+        .success()
+        .stdout("120\n");
+}
+
+/// Runs `dlx` on `stdin`, expects exit 2 and one `error:` at `at` saying `needle`.
+fn bad(stdin: &str, at: &str, needle: &str) {
+    let out = polyx().arg("dlx").write_stdin(stdin).assert().code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        stderr.starts_with(&format!("error: <stdin>:{at}: ")),
+        "{stderr}"
+    );
+    assert!(stderr.contains(needle), "{needle:?} not in {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(out.get_output().stdout.is_empty());
+}
+
+#[test]
+fn dlx_refuses_bad_colours_at_their_place() {
+    bad("p q | x\np:A q\n", "2:3", "`p` is not secondary");
+    bad("p q | x\nq p x:\n", "2:7", "empty colour");
+    bad("p q | x\np x: q\n", "2:5", "empty colour");
+    bad("p | x\np :A\n", "2:3", "names no item");
+    bad("p | x\np zz:A\n", "2:3", "unknown item `zz`");
+    bad("p | x\np x:A x:B\n", "2:1", "names item `x` twice");
+    bad("2:3|m p | x\nm:A p\n", "2:3", "`m` is not secondary");
+}
+
+#[test]
+fn dlx_says_no_solution_on_stderr() {
+    polyx()
+        .arg("dlx")
+        .write_stdin("a b\na\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("no solution\n");
+    // Colours that clash leave nothing: x cannot be both A and B.
+    polyx()
+        .arg("dlx")
+        .write_stdin("p q | x\np x:A\nq x:B\n")
+        .assert()
+        .code(1)
+        .stderr("no solution\n");
+    // With --count, 0 is the answer.
+    polyx()
+        .args(["dlx", "--count"])
+        .write_stdin("a b\na\n")
+        .assert()
+        .success()
+        .stdout("0\n")
+        .stderr("");
+}
