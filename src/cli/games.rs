@@ -45,8 +45,8 @@ pub fn queens(args: &QueensArgs) -> anyhow::Result<Status> {
             (problem.item_count(), problem.option_count()),
         )
     } else {
-        let mut tick = |_nodes: u64, done: f64| {
-            shown.show(0, done);
+        let mut tick = |nodes: u64, done: f64| {
+            shown.show(0, nodes, done);
             ControlFlow::Continue(())
         };
         let (first, stats) =
@@ -90,8 +90,10 @@ impl<'l> Throttle<'l> {
         }
     }
 
-    /// Shows `solutions` so far and the share `done` of the tree, if it is time to.
-    fn show(&mut self, solutions: u64, done: f64) {
+    /// Shows `solutions` and `nodes` so far and the share `done` of the tree, if it is
+    /// time to. The share is the search path's own estimate (Knuth's, from the branching
+    /// so far): believed after the first second, not before.
+    fn show(&mut self, solutions: u64, nodes: u64, done: f64) {
         let Some(line) = self.line.as_deref_mut() else {
             return;
         };
@@ -103,6 +105,9 @@ impl<'l> Throttle<'l> {
         line.update(&progress::Status {
             solutions,
             done,
+            credible: elapsed >= Duration::from_secs(1),
+            nodes,
+            ended: false,
             elapsed,
             start_solutions: 0,
             start_done: 0.0,
@@ -132,7 +137,7 @@ impl Visitor for Counter<'_, '_> {
 
     fn tick(&mut self, visit: &Visit<'_>) -> ControlFlow<()> {
         let done = self.done.update(visit.progress(0));
-        self.shown.show(self.solutions, done);
+        self.shown.show(self.solutions, visit.stats().nodes, done);
         ControlFlow::Continue(())
     }
 }

@@ -226,6 +226,9 @@ impl Sink for AttemptSink<'_, '_, '_, '_> {
                 progress(&Status {
                     solutions: self.reported.count,
                     done,
+                    credible: false,
+                    nodes: self.ticks << TICK_LOG2,
+                    ended: false,
                     elapsed,
                     start_solutions: 0,
                     start_done: 0.0,
