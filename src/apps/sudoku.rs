@@ -12,6 +12,8 @@
 //! in, spaces and separators included ([`Sudoku::render`]). 9×9 puzzles are solved by a
 //! dedicated bitmask solver ([`nine`]), the other sizes through the cover ([`solve()`]).
 
+#[cfg(test)]
+mod agreement;
 mod band;
 pub mod nine;
 mod parse;
