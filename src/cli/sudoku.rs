@@ -245,7 +245,8 @@ fn parallel(
                     Err(RecvTimeoutError::Disconnected) => break,
                     Err(RecvTimeoutError::Timeout) => {
                         if stop.load(Ordering::Relaxed) && received == sent.load(Ordering::SeqCst) {
-                            return Ok(total.stopped = true);
+                            total.stopped = true;
+                            return Ok(());
                         }
                         continue;
                     }

@@ -9,15 +9,14 @@ use proptest::prelude::*;
 
 use super::{by_cover, is_valid_solution, nine, Sudoku};
 
-const NEVER: AtomicBool = AtomicBool::new(false);
+static NEVER: AtomicBool = AtomicBool::new(false);
 
 /// A valid grid: the pattern grid relabelled and shuffled by moves that keep validity
 /// (rows inside a band, bands, the same for columns, and transposition).
 fn grid(labels: &[u8], rows: &[usize], cols: &[usize], transpose: bool) -> [u8; 81] {
     let mut out = [0; 81];
-    for r in 0..9 {
-        for c in 0..9 {
-            let (rr, cc) = (rows[r], cols[c]);
+    for (r, &rr) in rows.iter().enumerate() {
+        for (c, &cc) in cols.iter().enumerate() {
             let d = (rr * 3 + rr / 3 + cc) % 9;
             let at = if transpose { c * 9 + r } else { r * 9 + c };
             out[at] = labels[d];

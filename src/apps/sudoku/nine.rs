@@ -331,7 +331,7 @@ mod tests {
         out
     }
 
-    const NEVER: AtomicBool = AtomicBool::new(false);
+    static NEVER: AtomicBool = AtomicBool::new(false);
 
     #[test]
     fn hard_puzzles_have_one_verified_solution() {

@@ -44,14 +44,31 @@ struct Line {
 
 impl Line {
     fn new(number: usize, text: String) -> Line {
-        let cells = (text.char_indices().enumerate())
-            .filter(|(_, (_, c))| !c.is_whitespace() && *c != '|')
-            .map(|(col, (off, ch))| Cell {
-                ch,
-                off: off as u32,
-                col: col as u32 + 1,
-            })
-            .collect();
+        let is_cell = |c: char| !c.is_whitespace() && c != '|';
+        let cells = if text.is_ascii() {
+            // Columns are byte offsets + 1.
+            let mut cells = Vec::with_capacity(text.len());
+            for (off, &b) in text.as_bytes().iter().enumerate() {
+                if is_cell(char::from(b)) {
+                    let off = off as u32;
+                    cells.push(Cell {
+                        ch: char::from(b),
+                        off,
+                        col: off + 1,
+                    });
+                }
+            }
+            cells
+        } else {
+            (text.char_indices().enumerate())
+                .filter(|(_, (_, c))| is_cell(*c))
+                .map(|(col, (off, ch))| Cell {
+                    ch,
+                    off: off as u32,
+                    col: col as u32 + 1,
+                })
+                .collect()
+        };
         Line {
             number,
             text,
