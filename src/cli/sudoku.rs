@@ -75,6 +75,11 @@ struct Task {
 impl Task {
     /// Answers `puzzle` into `done`; `gap` puts a blank line before it.
     fn answer(self, puzzle: &Sudoku, gap: bool, stop: &AtomicBool, done: &mut Done) {
+        // A search polls the flag only now and then; easy puzzles end before it looks.
+        if stop.load(Ordering::Relaxed) {
+            done.stopped = true;
+            return;
+        }
         let limit = if self.count { u64::MAX } else { 1 };
         let answer = sudoku::solve(puzzle, limit, stop);
         if answer.stopped {
