@@ -192,21 +192,23 @@ fn update(grid: &mut Grid, w: usize, todo: &mut u32) -> bool {
 fn place(grid: &mut Grid, d: usize, k: usize, p: u32, todo: &mut u32) {
     let bit = 1 << p;
     grid.unsolved[k] &= !bit;
+    // Branch-free: every digit leaves the cell and `d` leaves the whole column, then `d`
+    // gets the cell back. Its own word loses nothing else (the band restriction already
+    // kept the other rows out of the cell's box) and is being updated: no need to queue it.
+    let own = 3 * d + k;
     for e in 0..9 {
         let w = 3 * e + k;
-        if e != d && grid.cand[w] & bit != 0 {
-            grid.cand[w] &= !bit;
-            *todo |= 1 << w;
-        }
+        *todo |= u32::from(grid.cand[w] & bit != 0) << w;
+        grid.cand[w] &= !bit;
     }
     let column = band::column((p % 9) as usize);
     for other in 0..3 {
         let w = 3 * d + other;
-        if other != k && grid.cand[w] & column != 0 {
-            grid.cand[w] &= !column;
-            *todo |= 1 << w;
-        }
+        *todo |= u32::from(grid.cand[w] & column != 0) << w;
+        grid.cand[w] &= !column;
     }
+    grid.cand[own] |= bit;
+    *todo &= !(1 << own);
 }
 
 /// Cells with one digit left take it; false if a cell has none.
