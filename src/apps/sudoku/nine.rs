@@ -4,7 +4,7 @@
 //! fixed point on these bitmasks:
 //!
 //! - a digit's band is restricted by the row → box permutation argument of
-//!   [`super::band::restrict`] (empty units, box hidden singles, locked candidates);
+//!   `band::restrict` (empty units, box hidden singles, locked candidates);
 //! - a cell alone in its row for a digit is placed: the other digits leave the cell and
 //!   the digit leaves the cell's column in the other two bands;
 //! - naked singles (a cell with one digit left) and hidden singles of columns restrict
