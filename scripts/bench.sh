@@ -61,3 +61,7 @@ row "count dominoes-8x8 --symmetry keep (12,988,816)" "$work/dominoes.dlx" \
 row "count 8x8-square --symmetry keep (129,168)" "$work/square.dlx" \
   count 8x8-square --symmetry keep
 row "count 8x8-square (16,146)" "$work/square.dlx" count 8x8-square
+
+# Sudoku throughput (skipped without ../shared/sudoku).
+echo
+scripts/bench-sudoku.sh "$polyx"

@@ -1,6 +1,7 @@
 //! The one integration test binary; each module is one area.
 
 mod cli;
+mod cli_sudoku;
 mod cli_tiling;
 mod cli_xcc;
 mod cluster;

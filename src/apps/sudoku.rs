@@ -6,13 +6,21 @@
 //! Givens that clash (one symbol twice in a unit) leave an item `clash` with no option.
 //!
 //! Symbols: `1`-`9` for b <= 3; for b >= 4 `A`, `B`, ... (`A`-`P` for the
-//! 16×16 letter form of UVa 1309), then `a`, `b`, ... past `Z`, for b up to 7. `.` and
-//! `0` are empty cells. Reading the text is in [`parse()`]; a solution is printed in the
-//! very layout it was read in, spaces included ([`Sudoku::render`]).
+//! 16×16 letter form of UVa 1309), then `a`, `b`, ... past `Z`, for b up to 7. `.`,
+//! `0` and `-` are empty cells. Reading the text, puzzle by puzzle, is in [`Reader`]
+//! ([`parse()`] for a whole text); a solution is printed in the very layout it was read
+//! in, spaces and separators included ([`Sudoku::render`]). 9×9 puzzles are solved by a
+//! dedicated bitmask solver ([`nine`]), the other sizes through the cover ([`solve()`]).
 
+#[cfg(test)]
+mod agreement;
+mod band;
+pub mod nine;
 mod parse;
+mod solve;
 
-pub use parse::parse;
+pub use parse::{parse, Buffered, Reader};
+pub use solve::{by_cover, solve, Answer};
 
 use crate::cover::{ItemId, OptionId, Problem};
 use crate::error::InputError;
@@ -45,7 +53,7 @@ pub(crate) fn symbol(b: usize, d: u8) -> char {
 /// a symbol, `None` for anything else.
 pub(crate) fn value(b: usize, c: char) -> Option<u8> {
     let n = b * b;
-    if c == '.' || c == '0' {
+    if c == '.' || c == '0' || c == '-' {
         return Some(0);
     }
     let k = if b <= DIGIT_BOX {
@@ -149,20 +157,58 @@ impl Sudoku {
 
     /// `cells` (a filled grid) in the layout this puzzle was given in, ending in `\n`.
     pub fn render(&self, cells: &[u8]) -> String {
-        let mut lines = self.text.clone();
+        let mut out = String::new();
+        self.render_into(cells, &mut out);
+        out
+    }
+
+    /// [`Sudoku::render`], appended to `out`.
+    pub fn render_into(&self, cells: &[u8], out: &mut String) {
+        // Every cell's character and every symbol is ASCII (one byte), so a cell is
+        // rewritten in place.
+        let mut bytes = std::mem::take(out).into_bytes();
+        let mut starts = Vec::with_capacity(self.text.len());
+        for line in &self.text {
+            starts.push(bytes.len());
+            bytes.extend_from_slice(line.as_bytes());
+            bytes.push(b'\n');
+        }
         for (&(l, off), &d) in self.at.iter().zip(cells) {
             let sym = if d == 0 {
-                '.'
+                b'.'
             } else {
-                symbol(self.box_size, d)
+                symbol(self.box_size, d) as u8
             };
-            let off = off as usize;
-            let line = &mut lines[l as usize];
-            line.replace_range(off..off + 1, sym.encode_utf8(&mut [0; 4]));
+            bytes[starts[l as usize] + off as usize] = sym;
         }
-        let mut out = lines.join("\n");
-        out.push('\n');
-        out
+        *out = String::from_utf8(bytes).expect("ASCII written over ASCII");
+    }
+
+    /// The numbers of items and options of [`Sudoku::cover`], without building it.
+    pub fn cover_size(&self) -> (usize, usize) {
+        let (b, n) = (self.box_size, self.side());
+        let mut used = [vec![false; n * n], vec![false; n * n], vec![false; n * n]];
+        for (k, &d) in self.cells.iter().enumerate() {
+            if d != 0 {
+                let (r, c, d) = (k / n, k % n, usize::from(d) - 1);
+                for (unit, at) in [r, c, (r / b) * b + c / b].into_iter().enumerate() {
+                    if std::mem::replace(&mut used[unit][at * n + d], true) {
+                        return (1, 0);
+                    }
+                }
+            }
+        }
+        let open = self.cells.iter().filter(|&&d| d == 0).count();
+        let units = used.iter().flatten().filter(|&&u| !u).count();
+        let mut options = 0;
+        for (k, _) in self.cells.iter().enumerate().filter(|(_, &d)| d == 0) {
+            let (r, c) = (k / n, k % n);
+            let x = (r / b) * b + c / b;
+            options += (0..n)
+                .filter(|&d| !used[0][r * n + d] && !used[1][c * n + d] && !used[2][x * n + d])
+                .count();
+        }
+        (open + units, options)
     }
 
     /// The exact-cover problem of this puzzle, givens pre-applied.
@@ -297,6 +343,7 @@ mod tests {
             }
             assert_eq!(value(b, '.'), Some(0));
             assert_eq!(value(b, '0'), Some(0));
+            assert_eq!(value(b, '-'), Some(0));
         }
         assert_eq!(value(2, '5'), None);
         assert_eq!(value(4, 'Q'), None);
@@ -312,6 +359,18 @@ mod tests {
         let cover = Sudoku::from_cells(2, cells).unwrap().cover();
         assert!(cover.is_contradictory());
         assert_eq!(Search::new(cover.problem()).count(), 0);
+    }
+
+    #[test]
+    fn the_cover_size_is_that_of_the_cover() {
+        let text =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..\n\
+                    1.......2......3\n11..............\n";
+        for puzzle in parse("t", text).unwrap() {
+            let cover = puzzle.cover();
+            let p = cover.problem();
+            assert_eq!(puzzle.cover_size(), (p.item_count(), p.option_count()));
+        }
     }
 
     #[test]

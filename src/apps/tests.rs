@@ -83,8 +83,8 @@ fn hard_9x9_puzzles_have_exactly_one_solution() {
 #[test]
 fn a_grid_is_printed_in_its_own_layout() {
     let text = "1 . | . .\n. . | 1 .\n. 1 | . .\n. . | . 1\n";
-    // `|` is not a symbol: the grid form has no separators but spaces.
-    assert!(sudoku::parse("g", text).is_err());
+    // `|` is layout, as spaces are.
+    assert_eq!(sudoku::parse("g", text).unwrap()[0].cells()[6], 1);
     let text = "1 . . .\n. . 1 .\n. 1 . .\n. . . 1\n";
     let puzzle = &sudoku::parse("g", text).unwrap()[0];
     assert_eq!(puzzle.form(), Form::Grid);

@@ -118,6 +118,9 @@ pub struct SudokuArgs {
     /// Nodes, updates and time on stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Solver threads (default: all cores); answers keep the input's order.
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 #[derive(Args, Debug, Clone)]

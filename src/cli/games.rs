@@ -1,4 +1,4 @@
-//! `polyx queens` and `polyx sudoku`: the engine's other front ends.
+//! `polyx queens`: the engine's other front end (`polyx sudoku` is in `super::sudoku`).
 //! Each builds its problem with `crate::apps`, runs one search per puzzle and prints in
 //! the puzzle's own form; `No solution` (exit 1) when a search finds nothing.
 
@@ -7,13 +7,12 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::apps::queens::{first_placement, render, Queens};
-use crate::apps::sudoku::{self, Form};
-use crate::cover::{Search, Stats, Visit, Visitor};
+use crate::cover::{Search, Visit, Visitor};
 use crate::run::progress::{self, Monotone};
 
-use super::args::{ProgressArg, QueensArgs, SudokuArgs};
+use super::args::{ProgressArg, QueensArgs};
 use super::progress::ProgressLine;
-use super::{output, read_input, Status};
+use super::{output, Status};
 
 pub fn queens(args: &QueensArgs) -> anyhow::Result<Status> {
     let start = Instant::now();
@@ -140,51 +139,4 @@ impl Visitor for Counter<'_, '_> {
         self.shown.show(self.solutions, visit.stats().nodes, done);
         ControlFlow::Continue(())
     }
-}
-
-/// Solves (or counts) every puzzle of the input. Exit 1 if any puzzle has no solution.
-pub fn sudoku(args: &SudokuArgs) -> anyhow::Result<Status> {
-    let (name, text) = read_input(args.file.as_deref())?;
-    let puzzles = sudoku::parse(&name, &text).map_err(crate::Error::from)?;
-    let start = Instant::now();
-    let mut out = output::stdout();
-    let (mut items, mut options, mut stats) = (0, 0, Stats::default());
-    let mut all_solved = true;
-    let mut previous_grid = false;
-    for (k, puzzle) in puzzles.iter().enumerate() {
-        let cover = puzzle.cover();
-        let problem = cover.problem();
-        let mut search = Search::new(problem);
-        if args.count {
-            writeln!(out, "{}", search.count())?;
-        } else {
-            let grid = puzzle.form() == Form::Grid;
-            if k > 0 && (grid || previous_grid) {
-                writeln!(out)?;
-            }
-            previous_grid = grid;
-            match search.first() {
-                Some(solution) => {
-                    let cells = cover.fill(puzzle, &solution);
-                    out.write_all(puzzle.render(&cells).as_bytes())?;
-                }
-                None => {
-                    all_solved = false;
-                    writeln!(out, "No solution")?;
-                }
-            }
-        }
-        items += problem.item_count();
-        options += problem.option_count();
-        stats += search.stats();
-    }
-    output::finish(out)?;
-    if args.stats {
-        output::print_stats("sudoku", items, options, stats, start.elapsed());
-    }
-    Ok(if all_solved {
-        Status::Success
-    } else {
-        Status::NotFound
-    })
 }

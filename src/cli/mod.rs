@@ -15,6 +15,7 @@ mod output;
 mod progress;
 mod show;
 mod solve;
+mod sudoku;
 
 use std::io;
 use std::path::Path;
@@ -66,7 +67,7 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
         Command::Dlx(a) => dlx::run(&a),
         Command::Queens(a) => games::queens(&a),
-        Command::Sudoku(a) => games::sudoku(&a),
+        Command::Sudoku(a) => sudoku::run(&a),
         Command::Noi2005(a) => noi::run(&a),
         Command::Solve(a) => solve::run(&a, false),
         Command::Count(a) => solve::run(&a.into(), true),

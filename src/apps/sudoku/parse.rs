@@ -1,25 +1,107 @@
-//! Reading Sudoku text. Whitespace inside a line is ignored; every other character is a
-//! cell. A line of b⁴ cells is a whole puzzle; a line of b² cells starts a grid of b²
-//! such lines; blank lines separate grids (and may be left out between them). Lines of 16
-//! cells are ambiguous (a 4×4 puzzle, or a row of a 16×16 grid): a block of lines that
-//! contains a letter is read as 16×16 grids, otherwise as 4×4 puzzles, one per line.
+//! Reading Sudoku text, puzzle by puzzle, from any `BufRead`: [`Reader`] holds at most
+//! one grid's lines (plus 16 lines of look-ahead), so memory stays flat however long
+//! the input.
+//!
+//! Inside a line, whitespace and `|` are layout; every other character is a cell. A line
+//! of b⁴ cells is a whole puzzle; a line of b² cells starts a grid of b² such rows; blank
+//! lines separate grids (and may be left out between them). A line of only `-` and `+`
+//! is a rule (a separator line such as `------+------`) when it has a `+`, or when its
+//! number of `-` is not that of a row (inside a grid) or of a row or puzzle (outside);
+//! rules inside a grid, or just before or after it, are kept in its layout; elsewhere
+//! they are skipped. Lines of 16 cells are ambiguous (a 4×4 puzzle, or a row of a
+//! 16×16 grid): if one of the 16 lines from there holds a letter, they are rows of
+//! 16×16 grids until the next blank line, otherwise a 4×4 puzzle.
 //! Every error names the line and column and says what was expected.
 
-use super::{symbol_range, value, Form, Sudoku, MAX_BOX, MIN_BOX};
-use crate::error::{InputError, Location};
+use std::collections::VecDeque;
+use std::io::{BufRead, Read};
 
-/// One input line: its text and its cells as (character, byte offset, 1-based column).
-struct Line<'a> {
-    text: &'a str,
-    cells: Vec<(char, usize, usize)>,
+use super::{symbol_range, value, Form, Sudoku, MAX_BOX, MIN_BOX};
+use crate::error::{Error, InputError, Location};
+
+/// The longest line read (a 49×49 puzzle on one line, with a blank after every cell, is
+/// under 5,000 bytes).
+const MAX_LINE: u64 = 1 << 16;
+
+/// How many lines decide whether 16 cells are a 4×4 puzzle or a 16×16 row.
+const SIXTEEN: usize = 16;
+
+/// One cell of a line: its character, byte offset and 1-based column.
+#[derive(Clone, Copy, Debug)]
+struct Cell {
+    ch: char,
+    off: u32,
+    col: u32,
 }
 
-fn cells_of(text: &str) -> Vec<(char, usize, usize)> {
-    text.char_indices()
-        .enumerate()
-        .filter(|(_, (_, c))| !c.is_whitespace())
-        .map(|(col, (off, c))| (c, off, col + 1))
-        .collect()
+/// One input line: its 1-based number, text and cells.
+#[derive(Debug)]
+struct Line {
+    number: usize,
+    text: String,
+    cells: Vec<Cell>,
+}
+
+impl Line {
+    fn new(number: usize, text: String) -> Line {
+        let is_cell = |c: char| !c.is_whitespace() && c != '|';
+        let cells = if text.is_ascii() {
+            // Columns are byte offsets + 1.
+            let mut cells = Vec::with_capacity(text.len());
+            for (off, &b) in text.as_bytes().iter().enumerate() {
+                if is_cell(char::from(b)) {
+                    let off = off as u32;
+                    cells.push(Cell {
+                        ch: char::from(b),
+                        off,
+                        col: off + 1,
+                    });
+                }
+            }
+            cells
+        } else {
+            (text.char_indices().enumerate())
+                .filter(|(_, (_, c))| is_cell(*c))
+                .map(|(col, (off, ch))| Cell {
+                    ch,
+                    off: off as u32,
+                    col: col as u32 + 1,
+                })
+                .collect()
+        };
+        Line {
+            number,
+            text,
+            cells,
+        }
+    }
+
+    fn is_blank(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The column just past the line's end.
+    fn end(&self) -> usize {
+        self.text.chars().count() + 1
+    }
+
+    /// Whether this is a rule (separator line), when rows of the grid being read have
+    /// `row` cells (`None` outside a grid).
+    fn is_rule(&self, row: Option<usize>) -> bool {
+        if self.is_blank() || !self.cells.iter().all(|c| c.ch == '-' || c.ch == '+') {
+            return false;
+        }
+        let dashes = self.cells.len();
+        self.cells.iter().any(|c| c.ch == '+')
+            || match row {
+                Some(n) => dashes != n,
+                None => box_for(dashes, 2).is_none() && box_for(dashes, 4).is_none(),
+            }
+    }
+
+    fn has_letter(&self) -> bool {
+        self.cells.iter().any(|c| c.ch.is_ascii_alphabetic())
+    }
 }
 
 /// The box size b with b^power == len, if one is supported.
@@ -34,218 +116,349 @@ fn sizes(power: u32) -> String {
     list.join(", ")
 }
 
-/// The text being read: its name (for messages), itself, and its lines.
-struct Input<'a> {
-    path: &'a str,
-    text: &'a str,
-    lines: Vec<Line<'a>>,
+/// Puzzles read one at a time from `input`; an iterator of `Result<Sudoku, Error>` that
+/// ends after the first error.
+pub struct Reader<R> {
+    input: R,
+    path: String,
+    /// Lines read but not yet used.
+    ahead: VecDeque<Line>,
+    /// The number of the last line read.
+    lines_read: usize,
+    at_end: bool,
+    /// The block of lines being read holds 16×16 grids.
+    in_sixteens: bool,
+    /// Rules read since the last puzzle or blank line.
+    rules: Vec<Line>,
+    puzzles: usize,
+    failed: bool,
+    buf: Vec<u8>,
 }
 
-impl<'a> Input<'a> {
-    fn new(path: &'a str, text: &'a str) -> Input<'a> {
-        let lines = (text.split('\n'))
-            .map(|t| {
-                let text = t.trim_end_matches('\r');
-                Line {
-                    text,
-                    cells: cells_of(text),
+impl<R: BufRead> Reader<R> {
+    /// Reads `input`, which is named `path` in messages.
+    pub fn new(path: &str, input: R) -> Reader<R> {
+        Reader {
+            input,
+            path: path.to_string(),
+            ahead: VecDeque::new(),
+            lines_read: 0,
+            at_end: false,
+            in_sixteens: false,
+            rules: Vec::new(),
+            puzzles: 0,
+            failed: false,
+            buf: Vec::new(),
+        }
+    }
+
+    /// True if the next puzzle can be read without reading from the input: its lines
+    /// are already buffered (here or in the `BufRead`), or the input has ended. A caller
+    /// that flushes its output before a read that could wait has never kept back an
+    /// answer it owes.
+    pub fn has_buffered(&mut self) -> bool
+    where
+        R: Buffered,
+    {
+        self.at_end || !self.ahead.is_empty() || self.input.has_buffered()
+    }
+
+    /// The next puzzle, `Ok(None)` at the end of the input.
+    pub fn next_puzzle(&mut self) -> Result<Option<Sudoku>, Error> {
+        if self.failed {
+            return Ok(None);
+        }
+        let result = self.read_puzzle();
+        self.failed = result.is_err();
+        if let Ok(Some(_)) = result {
+            self.puzzles += 1;
+        }
+        result
+    }
+
+    fn read_puzzle(&mut self) -> Result<Option<Sudoku>, Error> {
+        loop {
+            if self.peek(0)?.is_none() {
+                if self.puzzles == 0 {
+                    return Err(InputError::in_file(&self.path, "no puzzle in the input")
+                        .with_hint(
+                            "give one puzzle per line (81 cells for 9×9), or grids of 9 lines of 9 cells",
+                        )
+                        .into());
                 }
-            })
-            .collect();
-        Input { path, text, lines }
-    }
-
-    /// An error at 0-based line `line`, 1-based column `col`.
-    fn err(&self, line: usize, col: usize, msg: String) -> InputError {
-        InputError::at(Location::at_line(self.path, self.text, line + 1, col), msg)
-    }
-
-    /// The column just past the end of line `i` (1 past the input's end).
-    fn end_of(&self, i: usize) -> usize {
-        self.lines.get(i).map_or(1, |l| l.text.chars().count() + 1)
-    }
-
-    /// Whether the block of non-blank lines from line `i` has a letter in it.
-    fn block_has_letters(&self, i: usize) -> bool {
-        let rest = &self.lines[i..];
-        let block = rest.iter().take_while(|l| !l.cells.is_empty());
-        block
-            .flat_map(|l| &l.cells)
-            .any(|(c, _, _)| c.is_ascii_alphabetic())
-    }
-
-    /// The puzzle of lines `first..first + count`.
-    fn puzzle(
-        &self,
-        b: usize,
-        form: Form,
-        first: usize,
-        count: usize,
-    ) -> Result<Sudoku, InputError> {
-        let lines = &self.lines[first..first + count];
-        puzzle(self.path, self.text, b, form, first, lines)
-    }
-
-    /// Checks that the `n` lines from line `i` are the rows of an `n`×`n` grid.
-    fn check_grid(&self, i: usize, n: usize) -> Result<(), InputError> {
-        for j in i..i + n {
-            let Some(line) = self.lines.get(j).filter(|l| !l.cells.is_empty()) else {
-                return Err(self
-                    .err(
-                        j,
-                        self.end_of(j),
-                        format!(
-                            "the {n}×{n} grid that starts on line {} has only {} rows",
-                            i + 1,
-                            j - i
-                        ),
-                    )
-                    .with_hint(format!(
-                        "a {n}×{n} grid has {n} lines of {n} cells; blank lines separate grids"
-                    )));
+                return Ok(None);
+            }
+            let line = self.pop();
+            if line.is_blank() {
+                self.in_sixteens = false;
+                self.rules.clear();
+                continue;
+            }
+            if line.is_rule(None) {
+                // Only the rule just before a grid belongs to it.
+                self.rules.clear();
+                self.rules.push(line);
+                continue;
+            }
+            let len = line.cells.len();
+            let one_line = match box_for(len, 4) {
+                Some(MIN_BOX) if self.sixteen_is_a_row(&line)? => None,
+                b => b,
             };
-            if line.cells.len() != n {
-                let col = match line.cells.get(n) {
-                    Some(&(_, _, col)) => col,
-                    None => self.end_of(j),
-                };
+            if let Some(b) = one_line {
+                self.rules.clear();
+                return Ok(Some(self.puzzle(b, Form::Line, vec![(line, true)])?));
+            }
+            let Some(b) = box_for(len, 2) else {
                 return Err(self
                     .err(
-                        j,
-                        col,
+                        &line,
+                        line.end(),
                         format!(
-                            "this row has {} cells, but the grid that starts on line {} has rows of {n}",
-                            line.cells.len(),
-                            i + 1
+                            "a line of {len} cells is neither a whole puzzle nor a row of a grid"
                         ),
                     )
                     .with_hint(format!(
-                        "every row of a {n}×{n} grid has {n} cells; `.` or `0` is an empty cell"
-                    )));
+                        "a puzzle on one line has {} cells; a grid has that many rows of {} cells",
+                        sizes(4),
+                        sizes(2)
+                    ))
+                    .into());
+            };
+            let lines = self.grid(b, line)?;
+            return Ok(Some(self.puzzle(b, Form::Grid, lines)?));
+        }
+    }
+
+    /// Whether `line` of 16 cells is a row of a 16×16 grid: its block holds 16×16 grids
+    /// already, or it or one of the next 15 lines holds a letter.
+    fn sixteen_is_a_row(&mut self, line: &Line) -> Result<bool, Error> {
+        if !self.in_sixteens {
+            let mut letters = line.has_letter();
+            for i in 0..SIXTEEN - 1 {
+                match self.peek(i)? {
+                    Some(l) if !l.is_blank() => letters |= l.has_letter(),
+                    _ => break,
+                }
+            }
+            self.in_sixteens = letters;
+        }
+        Ok(self.in_sixteens)
+    }
+
+    /// The lines of the grid of box size `b` whose first row is `first`, with the rules
+    /// just before it, inside it and just after it; each line flagged true if a row.
+    fn grid(&mut self, b: usize, first: Line) -> Result<Vec<(Line, bool)>, Error> {
+        let n = b * b;
+        let start = first.number;
+        let mut lines: Vec<(Line, bool)> = self.rules.drain(..).map(|l| (l, false)).collect();
+        lines.push((first, true));
+        let mut rows = 1;
+        while rows < n {
+            let missing = match self.peek(0)? {
+                None => Some((self.lines_read + 1, 1)),
+                Some(l) if l.is_blank() => Some((l.number, l.end())),
+                Some(_) => None,
+            };
+            if let Some((number, col)) = missing {
+                let text = self.ahead.front().map_or("", |l| l.text.as_str());
+                let loc = Location {
+                    path: self.path.clone(),
+                    line: number,
+                    column: col,
+                    line_text: text.to_string(),
+                };
+                return Err(InputError::at(
+                    loc,
+                    format!("the {n}×{n} grid that starts on line {start} has only {rows} rows"),
+                )
+                .with_hint(format!(
+                    "a {n}×{n} grid has {n} lines of {n} cells; blank lines separate grids"
+                ))
+                .into());
+            }
+            let line = self.pop();
+            if line.is_rule(Some(n)) {
+                lines.push((line, false));
+                continue;
+            }
+            if line.cells.len() != n {
+                let col = line.cells.get(n).map_or(line.end(), |c| c.col as usize);
+                let msg = format!(
+                    "this row has {} cells, but the grid that starts on line {start} has rows of {n}",
+                    line.cells.len()
+                );
+                return Err(self
+                    .err(&line, col, msg)
+                    .with_hint(format!(
+                        "every row of a {n}×{n} grid has {n} cells; `.`, `0` or `-` is an empty cell"
+                    ))
+                    .into());
+            }
+            lines.push((line, true));
+            rows += 1;
+        }
+        if self.peek(0)?.is_some_and(|l| l.is_rule(Some(n))) {
+            lines.push((self.pop(), false));
+        }
+        Ok(lines)
+    }
+
+    /// The puzzle made of `lines` (rows flagged true), each cell checked.
+    fn puzzle(&self, b: usize, form: Form, lines: Vec<(Line, bool)>) -> Result<Sudoku, Error> {
+        let n = b * b;
+        let mut cells = Vec::with_capacity(n * n);
+        let mut at = Vec::with_capacity(n * n);
+        for (l, (line, row)) in lines.iter().enumerate() {
+            if !row {
+                continue;
+            }
+            for cell in &line.cells {
+                let Some(d) = value(b, cell.ch) else {
+                    return Err(self
+                        .err(
+                            line,
+                            cell.col as usize,
+                            format!("`{}` is not a symbol of a {n}×{n} sudoku", cell.ch),
+                        )
+                        .with_hint(format!(
+                            "the symbols are {}; `.`, `0` or `-` is an empty cell",
+                            symbol_range(b)
+                        ))
+                        .into());
+                };
+                cells.push(d);
+                at.push((l as u32, cell.off));
             }
         }
-        Ok(())
+        let line = lines
+            .iter()
+            .find(|(_, row)| *row)
+            .map_or(0, |(l, _)| l.number);
+        Ok(Sudoku {
+            box_size: b,
+            cells,
+            form,
+            line,
+            text: lines.into_iter().map(|(l, _)| l.text).collect(),
+            at,
+        })
+    }
+
+    fn err(&self, line: &Line, col: usize, msg: String) -> InputError {
+        let loc = Location {
+            path: self.path.clone(),
+            line: line.number,
+            column: col,
+            line_text: line.text.clone(),
+        };
+        InputError::at(loc, msg)
+    }
+
+    /// Line `i` ahead of the reading position, reading it if need be.
+    fn peek(&mut self, i: usize) -> Result<Option<&Line>, Error> {
+        while self.ahead.len() <= i && !self.at_end {
+            match self.read_line()? {
+                Some(line) => self.ahead.push_back(line),
+                None => self.at_end = true,
+            }
+        }
+        Ok(self.ahead.get(i))
+    }
+
+    /// The next line; only after `peek(0)` said there is one.
+    fn pop(&mut self) -> Line {
+        self.ahead.pop_front().expect("peeked first")
+    }
+
+    fn read_line(&mut self) -> Result<Option<Line>, Error> {
+        self.buf.clear();
+        let got = (&mut self.input)
+            .take(MAX_LINE)
+            .read_until(b'\n', &mut self.buf)
+            .map_err(|e| Error::io(&self.path, e))?;
+        if got == 0 {
+            return Ok(None);
+        }
+        self.lines_read += 1;
+        let number = self.lines_read;
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+        } else if got as u64 == MAX_LINE {
+            return Err(InputError::at(
+                Location {
+                    path: self.path.clone(),
+                    line: number,
+                    column: 1,
+                    line_text: String::from_utf8_lossy(&self.buf[..80]).into_owned(),
+                },
+                format!("this line is longer than {MAX_LINE} bytes"),
+            )
+            .with_hint("a puzzle on one line has at most 2,401 cells (49×49)")
+            .into());
+        }
+        if self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+        }
+        match String::from_utf8(std::mem::take(&mut self.buf)) {
+            Ok(text) => Ok(Some(Line::new(number, text))),
+            Err(e) => {
+                let valid = e.utf8_error().valid_up_to();
+                let bytes = e.into_bytes();
+                let before = String::from_utf8_lossy(&bytes[..valid]);
+                let loc = Location {
+                    path: self.path.clone(),
+                    line: number,
+                    column: before.chars().count() + 1,
+                    line_text: String::from_utf8_lossy(&bytes).into_owned(),
+                };
+                Err(
+                    InputError::at(loc, "the file is not UTF-8 text".to_string())
+                        .with_hint("save the file as UTF-8 (or plain ASCII)")
+                        .into(),
+                )
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Sudoku, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_puzzle().transpose()
+    }
+}
+
+/// A reader that can tell whether it holds unread bytes, so that a caller knows when the
+/// next read may wait for input.
+pub trait Buffered: BufRead {
+    /// True if bytes are buffered (a read returns at once).
+    fn has_buffered(&self) -> bool;
+}
+
+impl<R: Read> Buffered for std::io::BufReader<R> {
+    fn has_buffered(&self) -> bool {
+        !self.buffer().is_empty()
+    }
+}
+
+impl Buffered for &[u8] {
+    fn has_buffered(&self) -> bool {
+        true
     }
 }
 
 /// Every puzzle in `text`, which was read from `path`, in order.
 pub fn parse(path: &str, text: &str) -> Result<Vec<Sudoku>, InputError> {
-    let input = Input::new(path, text);
-    let mut puzzles = Vec::new();
-    let mut i = 0;
-    while i < input.lines.len() {
-        let len = input.lines[i].cells.len();
-        if len == 0 {
-            i += 1;
-            continue;
-        }
-        // Sixteen cells with a letter in their block are a row of a 16×16 grid.
-        let one_line = box_for(len, 4).filter(|&b| !(b == 2 && input.block_has_letters(i)));
-        if let Some(b) = one_line {
-            puzzles.push(input.puzzle(b, Form::Line, i, 1)?);
-            i += 1;
-            continue;
-        }
-        let Some(b) = box_for(len, 2) else {
-            return Err(input
-                .err(
-                    i,
-                    input.end_of(i),
-                    format!("a line of {len} cells is neither a whole puzzle nor a row of a grid"),
-                )
-                .with_hint(format!(
-                    "a puzzle on one line has {} cells; a grid has that many rows of {} cells",
-                    sizes(4),
-                    sizes(2)
-                )));
-        };
-        let n = b * b;
-        input.check_grid(i, n)?;
-        puzzles.push(input.puzzle(b, Form::Grid, i, n)?);
-        i += n;
-    }
-    if puzzles.is_empty() {
-        return Err(
-            InputError::in_file(path, "no puzzle in the input").with_hint(
-                "give one puzzle per line (81 cells for 9×9), or grids of 9 lines of 9 cells",
-            ),
-        );
-    }
-    Ok(puzzles)
-}
-
-/// The puzzle made of `lines` (starting at 0-based line `first`), each cell checked.
-fn puzzle(
-    path: &str,
-    text: &str,
-    b: usize,
-    form: Form,
-    first: usize,
-    lines: &[Line<'_>],
-) -> Result<Sudoku, InputError> {
-    let n = b * b;
-    let mut cells = Vec::with_capacity(n * n);
-    let mut at = Vec::with_capacity(n * n);
-    for (l, line) in lines.iter().enumerate() {
-        for &(c, off, col) in &line.cells {
-            let Some(d) = value(b, c) else {
-                let loc = Location::at_line(path, text, first + l + 1, col);
-                return Err(InputError::at(
-                    loc,
-                    format!("`{c}` is not a symbol of a {n}×{n} sudoku"),
-                )
-                .with_hint(format!(
-                    "the symbols are {}; `.` or `0` is an empty cell",
-                    symbol_range(b)
-                )));
-            };
-            cells.push(d);
-            at.push((l as u32, off as u32));
-        }
-    }
-    Ok(Sudoku {
-        box_size: b,
-        cells,
-        form,
-        line: first + 1,
-        text: lines.iter().map(|l| l.text.to_string()).collect(),
-        at,
-    })
+    Reader::new(path, text.as_bytes())
+        .collect::<Result<_, _>>()
+        .map_err(|e| match e {
+            Error::Input(e) => e,
+            // Reading a string cannot fail.
+            other => InputError::in_file(path, other.to_string()),
+        })
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn both_forms_and_blank_lines() {
-        let text = "1...\n..2.\n.3..\n...4\n\n1.......2......3\n";
-        let p = parse("t", text).unwrap();
-        assert_eq!(p.len(), 2);
-        assert_eq!((p[0].form(), p[0].line()), (Form::Grid, 1));
-        assert_eq!((p[1].form(), p[1].line()), (Form::Line, 6));
-        assert_eq!(p[1].cells()[15], 3);
-    }
-
-    #[test]
-    fn a_foreign_symbol_is_located() {
-        let e = parse("f", "1234\n34x2\n2143\n4321\n").unwrap_err();
-        let loc = e.location.unwrap();
-        assert_eq!((loc.line, loc.column), (2, 3));
-    }
-
-    #[test]
-    fn a_short_grid_is_an_error() {
-        let e = parse("f", "1234\n3412\n\n").unwrap_err();
-        assert_eq!(e.location.unwrap().line, 3);
-    }
-
-    #[test]
-    fn letters_make_sixteen_cells_a_grid_row() {
-        let row = "A...............\n";
-        let text = row.repeat(16);
-        let p = parse("t", &text);
-        // 16 'A's in column 0: a clash, but well-formed.
-        assert_eq!(p.unwrap()[0].box_size(), 4);
-    }
-}
+mod tests;

@@ -1,0 +1,162 @@
+//! One digit in one band of a 9×9 grid, as 27 bits: bit `9·r + c` is row `r` (0..3) of
+//! the band and column `c` (0..9). The tables here reason about such a band as a whole:
+//! a digit occurs once in each of the band's three rows and once in each of its three
+//! boxes, so the rows go to the boxes by a permutation. Only the row segments (the 3
+//! cells of a row inside one box) that lie on such a permutation can hold the digit;
+//! that one lookup covers empty rows and boxes, hidden singles of a box, and locked
+//! candidates (pointing and claiming) inside the band.
+
+/// All 27 cells of a band.
+pub const FULL: u32 = (1 << 27) - 1;
+
+/// The 9 cells of one row of a band, at bit 0.
+pub const ROW: u32 = 0x1ff;
+
+/// Which boxes a row's 9 bits touch: bit `x` if any of columns `3x..3x+3` is set.
+const fn boxes_of_row() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut x = 0;
+        while x < 3 {
+            if (row >> (3 * x)) & 7 != 0 {
+                t[row] |= 1 << x;
+            }
+            x += 1;
+        }
+        row += 1;
+    }
+    t
+}
+
+/// For a set of row segments (bit `3r + x`: row r meets box x), the segments that lie
+/// on some permutation row → box inside the set; 0 when there is none.
+const fn segments_on_permutations() -> [u16; 512] {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u16; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let cells = (1 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
+            if set & cells == cells {
+                t[set] |= cells as u16;
+            }
+            p += 1;
+        }
+        set += 1;
+    }
+    t
+}
+
+/// The 27 cells of a set of row segments.
+const fn cells_of_segments() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut s = 0;
+        while s < 9 {
+            if set & (1 << s) != 0 {
+                let (r, x) = (s / 3, s % 3);
+                t[set] |= 7 << (9 * r + 3 * x);
+            }
+            s += 1;
+        }
+        set += 1;
+    }
+    t
+}
+
+static BOXES_OF_ROW: [u16; 512] = boxes_of_row();
+static ON_PERMUTATIONS: [u16; 512] = segments_on_permutations();
+static CELLS_OF_SEGMENTS: [u32; 512] = cells_of_segments();
+
+/// The cells of `band` that can still hold its digit given that it must occupy one cell
+/// of each row and of each box; 0 if it cannot.
+#[inline]
+pub fn restrict(band: u32) -> u32 {
+    let segments = BOXES_OF_ROW[(band & ROW) as usize]
+        | BOXES_OF_ROW[((band >> 9) & ROW) as usize] << 3
+        | BOXES_OF_ROW[(band >> 18) as usize] << 6;
+    band & CELLS_OF_SEGMENTS[ON_PERMUTATIONS[segments as usize] as usize]
+}
+
+/// The cells of `band` that are alone in their row.
+#[inline]
+pub fn row_singles(band: u32) -> u32 {
+    let mut out = 0;
+    let mut shift = 0;
+    while shift < 27 {
+        let row = (band >> shift) & ROW;
+        if row & row.wrapping_sub(1) == 0 {
+            out |= row << shift;
+        }
+        shift += 9;
+    }
+    out
+}
+
+/// The columns (9 bits) in which `band` has a cell.
+#[inline]
+pub fn columns(band: u32) -> u32 {
+    (band | band >> 9 | band >> 18) & ROW
+}
+
+/// The columns (9 bits) in which `band` has exactly one cell.
+#[inline]
+pub fn columns_with_one_cell(band: u32) -> u32 {
+    let (r0, r1, r2) = (band & ROW, (band >> 9) & ROW, band >> 18);
+    (r0 ^ r1 ^ r2) & !(r0 & r1 & r2)
+}
+
+/// The three cells of column `c` (0..9) in a band.
+#[inline]
+pub fn column(c: usize) -> u32 {
+    0x40201 << c
+}
+
+/// The other cells of the row of cell `p` (0..27) in a band.
+#[inline]
+pub fn row_others(p: u32) -> u32 {
+    (ROW << (p / 9 * 9)) & !(1 << p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lone_cell_in_a_box_claims_its_row_and_box() {
+        // The digit's only place in box 0 is row 1, column 2: row 1 holds it there, so
+        // the other boxes lose row 1 and the other rows lose box 0.
+        let band = FULL & !(0b111 | 0b111 << 18 | 0b11 << 9);
+        let r = restrict(band);
+        assert_eq!(r & (ROW << 9), 1 << 11);
+        assert_eq!(r & 0b111, 0);
+        assert_eq!(r & (0b111 << 18), 0);
+        assert_eq!(row_singles(r) & (ROW << 9), 1 << 11);
+    }
+
+    #[test]
+    fn an_empty_row_or_a_crowded_box_is_refuted() {
+        assert_eq!(restrict(FULL & !(ROW << 9)), 0);
+        // Rows 0 and 1 both only in box 0.
+        assert_eq!(restrict(0b111 | 0b111 << 9 | ROW << 18), 0);
+        assert_eq!(restrict(FULL), FULL);
+    }
+
+    #[test]
+    fn columns_and_rows_of_cells() {
+        assert_eq!(column(4), 1 << 4 | 1 << 13 | 1 << 22);
+        assert_eq!(row_others(10), (ROW << 9) & !(1 << 10));
+        assert_eq!(columns(1 << 13 | 1 << 2), 1 << 4 | 1 << 2);
+        assert_eq!(columns_with_one_cell(1 << 13 | 1 << 4 | 1 << 2), 1 << 2);
+    }
+}

@@ -1,0 +1,395 @@
+//! `polyx sudoku`: puzzles stream through. The input is read puzzle by puzzle, each
+//! answer (a solution in the puzzle's own layout, `No solution`, or with `--count` the
+//! number of solutions) is printed in input order, and memory stays flat however long
+//! the input. With `-j N` (N > 1) a reader thread hands batches of puzzles to N solver
+//! threads and this thread writes the answers back in order; at most [`WINDOW`] batches
+//! per thread are in flight, which bounds the reordering.
+//!
+//! Output is flushed whenever the next step may wait (for input, or for a solver), so a
+//! finished answer is never held back. Ctrl-C stops the solvers; the answers finished
+//! before it are printed, in order, and the run exits 130. Exit 1 if a puzzle has no
+//! solution, 2 on bad input (after the answers to the puzzles before it).
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufReader, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::apps::sudoku::{self, Form, Reader, Sudoku};
+use crate::cover::Stats;
+use crate::error::InputError;
+
+use super::args::SudokuArgs;
+use super::{output, Status};
+
+/// The most threads `-j` may ask for.
+const MAX_THREADS: usize = 1024;
+
+/// Puzzles per batch handed to a solver thread.
+const BATCH: usize = 64;
+
+/// Batches in flight per solver thread.
+const WINDOW: usize = 4;
+
+/// How often the writer looks at the stop flag while it waits.
+const POLL: Duration = Duration::from_millis(50);
+
+type Input = BufReader<Box<dyn Read + Send>>;
+
+/// The answers to a run of consecutive puzzles, as printed, and what they add up to.
+#[derive(Default)]
+struct Done {
+    text: String,
+    answered: u64,
+    unsolved: bool,
+    /// Ctrl-C stopped a puzzle: the answers here are those before it.
+    stopped: bool,
+    items: usize,
+    options: usize,
+    stats: Stats,
+}
+
+impl Done {
+    fn add(&mut self, other: &Done) {
+        self.answered += other.answered;
+        self.unsolved |= other.unsolved;
+        self.stopped |= other.stopped;
+        self.items += other.items;
+        self.options += other.options;
+        self.stats += other.stats;
+    }
+}
+
+/// What a solver does with each puzzle.
+#[derive(Clone, Copy)]
+struct Task {
+    count: bool,
+    stats: bool,
+}
+
+impl Task {
+    /// Answers `puzzle` into `done`; `gap` puts a blank line before it.
+    fn answer(self, puzzle: &Sudoku, gap: bool, stop: &AtomicBool, done: &mut Done) {
+        // A search polls the flag only now and then; easy puzzles end before it looks.
+        if stop.load(Ordering::Relaxed) {
+            done.stopped = true;
+            return;
+        }
+        let limit = if self.count { u64::MAX } else { 1 };
+        let answer = sudoku::solve(puzzle, limit, stop);
+        if answer.stopped {
+            done.stopped = true;
+            return;
+        }
+        if self.count {
+            done.text.push_str(&answer.solutions.to_string());
+            done.text.push('\n');
+        } else {
+            if gap {
+                done.text.push('\n');
+            }
+            match &answer.first {
+                Some(cells) => puzzle.render_into(cells, &mut done.text),
+                None => {
+                    done.unsolved = true;
+                    done.text.push_str("No solution\n");
+                }
+            }
+        }
+        done.answered += 1;
+        done.stats += answer.stats;
+        if self.stats {
+            let (items, options) = puzzle.cover_size();
+            done.items += items;
+            done.options += options;
+        }
+    }
+}
+
+/// Whether a blank line goes before each puzzle: between a grid and its neighbours.
+#[derive(Default)]
+struct Gaps {
+    previous: Option<Form>,
+}
+
+impl Gaps {
+    fn before(&mut self, puzzle: &Sudoku) -> bool {
+        let grid = puzzle.form() == Form::Grid;
+        let gap = self.previous.is_some_and(|p| grid || p == Form::Grid);
+        self.previous = Some(puzzle.form());
+        gap
+    }
+}
+
+/// Solves (or counts) every puzzle of the input. Exit 1 if any puzzle has no solution.
+pub fn run(args: &SudokuArgs) -> anyhow::Result<Status> {
+    let threads = threads(args.threads)?;
+    let (name, input) = open(args.file.as_deref())?;
+    let stop = Arc::new(AtomicBool::new(false));
+    on_interrupt(stop.clone());
+    let task = Task {
+        count: args.count,
+        stats: args.stats,
+    };
+    let start = Instant::now();
+    let mut out = output::stdout();
+    let mut total = Done::default();
+    let read = if threads == 1 {
+        serial(Reader::new(&name, input), task, &stop, &mut out, &mut total)
+    } else {
+        parallel(
+            Reader::new(&name, input),
+            task,
+            threads,
+            &stop,
+            &mut out,
+            &mut total,
+        )
+    };
+    out.flush()?;
+    if args.stats {
+        output::print_stats(
+            "sudoku",
+            total.items,
+            total.options,
+            total.stats,
+            start.elapsed(),
+        );
+    }
+    read?;
+    if total.stopped {
+        eprintln!(
+            "polyx: interrupted: {} puzzles answered, the rest of the input is not",
+            total.answered
+        );
+        return Ok(Status::Interrupted);
+    }
+    Ok(if total.unsolved {
+        Status::NotFound
+    } else {
+        Status::Success
+    })
+}
+
+/// One thread reads, solves and writes. Returns the reading error, if any; the answers
+/// before it are written.
+fn serial(
+    mut reader: Reader<Input>,
+    task: Task,
+    stop: &AtomicBool,
+    out: &mut impl Write,
+    total: &mut Done,
+) -> anyhow::Result<()> {
+    let mut gaps = Gaps::default();
+    let mut done = Done::default();
+    loop {
+        if !reader.has_buffered() {
+            out.flush()?;
+        }
+        let Some(puzzle) = reader.next_puzzle()? else {
+            return Ok(());
+        };
+        task.answer(&puzzle, gaps.before(&puzzle), stop, &mut done);
+        out.write_all(done.text.as_bytes())?;
+        done.text.clear();
+        total.add(&done);
+        done = Done {
+            text: std::mem::take(&mut done.text),
+            ..Done::default()
+        };
+        if total.stopped {
+            return Ok(());
+        }
+    }
+}
+
+/// A batch of puzzles, numbered in input order, each with its gap flag.
+type Batch = (usize, Vec<(Sudoku, bool)>);
+
+/// A reader thread, `threads` solver threads, and this thread writing in order.
+fn parallel(
+    reader: Reader<Input>,
+    task: Task,
+    threads: usize,
+    stop: &Arc<AtomicBool>,
+    out: &mut impl Write,
+    total: &mut Done,
+) -> anyhow::Result<()> {
+    let window = WINDOW * threads;
+    let (batch_tx, batch_rx) = mpsc::sync_channel::<Batch>(threads);
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Done)>();
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(window);
+    for _ in 0..window {
+        token_tx.send(()).expect("room for every token");
+    }
+    let sent = Arc::new(AtomicUsize::new(0));
+    let reading = {
+        let (stop, sent) = (stop.clone(), sent.clone());
+        thread::spawn(move || read_batches(reader, &stop, &sent, &token_rx, &batch_tx))
+    };
+    let batch_rx = Arc::new(Mutex::new(batch_rx));
+    for _ in 0..threads {
+        let (batch_rx, done_tx, stop) = (batch_rx.clone(), done_tx.clone(), stop.clone());
+        thread::spawn(move || solve_batches(task, &stop, &batch_rx, &done_tx));
+    }
+    drop(done_tx);
+    let mut waiting = BTreeMap::new();
+    let (mut next, mut received) = (0, 0);
+    loop {
+        let (seq, done) = match done_rx.try_recv() {
+            Ok(got) => got,
+            Err(_) => {
+                out.flush()?;
+                match done_rx.recv_timeout(POLL) {
+                    Ok(got) => got,
+                    Err(RecvTimeoutError::Disconnected) => break,
+                    Err(RecvTimeoutError::Timeout) => {
+                        if stop.load(Ordering::Relaxed) && received == sent.load(Ordering::SeqCst) {
+                            total.stopped = true;
+                            return Ok(());
+                        }
+                        continue;
+                    }
+                }
+            }
+        };
+        received += 1;
+        waiting.insert(seq, done);
+        while let Some(done) = waiting.remove(&next) {
+            out.write_all(done.text.as_bytes())?;
+            total.add(&done);
+            if done.stopped {
+                return Ok(());
+            }
+            next += 1;
+            // The reader may have stopped already; a token it will not take is harmless.
+            let _ = token_tx.try_send(());
+        }
+    }
+    if stop.load(Ordering::Relaxed) {
+        total.stopped = true;
+    }
+    match reading.join() {
+        Ok(result) => result,
+        Err(_) => anyhow::bail!("the thread reading the input failed"),
+    }
+}
+
+/// The reader thread: batches of up to [`BATCH`] puzzles, a batch sent early when the
+/// next read may wait, each only when the window has room. Returns the reading error.
+fn read_batches(
+    mut reader: Reader<Input>,
+    stop: &AtomicBool,
+    sent: &AtomicUsize,
+    tokens: &Receiver<()>,
+    batches: &SyncSender<Batch>,
+) -> anyhow::Result<()> {
+    let mut gaps = Gaps::default();
+    let mut batch = Vec::with_capacity(BATCH);
+    let mut seq = 0;
+    let mut send = |batch: &mut Vec<(Sudoku, bool)>| -> bool {
+        if batch.is_empty() {
+            return true;
+        }
+        if stop.load(Ordering::Relaxed) || tokens.recv().is_err() {
+            return false;
+        }
+        sent.fetch_add(1, Ordering::SeqCst);
+        let full = std::mem::replace(batch, Vec::with_capacity(BATCH));
+        let ok = batches.send((seq, full)).is_ok();
+        seq += 1;
+        ok
+    };
+    loop {
+        if (batch.len() >= BATCH || !reader.has_buffered()) && !send(&mut batch) {
+            return Ok(());
+        }
+        match reader.next_puzzle() {
+            Ok(Some(puzzle)) => {
+                let gap = gaps.before(&puzzle);
+                batch.push((puzzle, gap));
+            }
+            Ok(None) => {
+                send(&mut batch);
+                return Ok(());
+            }
+            Err(e) => {
+                send(&mut batch);
+                return Err(e.into());
+            }
+        }
+    }
+}
+
+/// A solver thread: answers each batch it takes, until the batches end.
+fn solve_batches(
+    task: Task,
+    stop: &AtomicBool,
+    batches: &Mutex<Receiver<Batch>>,
+    done_tx: &mpsc::Sender<(usize, Done)>,
+) {
+    loop {
+        let next = batches.lock().map(|rx| rx.recv());
+        let Ok(Ok((seq, puzzles))) = next else {
+            return;
+        };
+        let mut done = Done::default();
+        for (puzzle, gap) in &puzzles {
+            task.answer(puzzle, *gap, stop, &mut done);
+            if done.stopped {
+                break;
+            }
+        }
+        if done_tx.send((seq, done)).is_err() {
+            return;
+        }
+    }
+}
+
+/// `-j N`, checked; every core when absent.
+fn threads(asked: Option<usize>) -> Result<usize, InputError> {
+    match asked {
+        Some(0) => Err(
+            InputError::new("--threads 0: at least one thread is needed")
+                .with_hint("leave -j out to use every core"),
+        ),
+        Some(n) if n > MAX_THREADS => Err(InputError::new(format!(
+            "--threads {n} is more than the limit of {MAX_THREADS}"
+        ))
+        .with_hint("leave -j out to use every core")),
+        Some(n) => Ok(n),
+        None => Ok(thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// FILE, or stdin when it is absent or `-`, buffered; and its name for messages.
+fn open(file: Option<&Path>) -> Result<(String, Input), crate::Error> {
+    let (name, input): (String, Box<dyn Read + Send>) = match file {
+        Some(p) if p != Path::new("-") => {
+            let name = p.display().to_string();
+            if p.is_dir() {
+                return Err(InputError::in_file(&name, "is a folder, not a file")
+                    .with_hint("name a file of puzzles, one a line or grids")
+                    .into());
+            }
+            let file = File::open(p).map_err(|e| crate::Error::io(&name, e))?;
+            (name, Box::new(file))
+        }
+        _ => ("<stdin>".to_string(), Box::new(io::stdin())),
+    };
+    Ok((name, BufReader::with_capacity(1 << 16, input)))
+}
+
+/// The first Ctrl-C sets `stop`; the second ends the process at once.
+fn on_interrupt(stop: Arc<AtomicBool>) {
+    let _ = ctrlc::set_handler(move || {
+        if stop.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
