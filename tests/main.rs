@@ -5,6 +5,7 @@ mod cli_tiling;
 mod errors;
 mod fuzz_props;
 mod long_runs;
+mod no_solution;
 mod render_snapshots;
 mod tiling;
 
