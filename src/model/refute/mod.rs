@@ -17,10 +17,11 @@
 pub mod colouring;
 mod sums;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::fmt;
 
 use super::Puzzle;
+use crate::geom::Cell;
 use colouring::Colouring;
 use sums::Term;
 
@@ -204,21 +205,37 @@ fn area(puzzle: &Puzzle, placed: &[bool]) -> Option<Refutation> {
 /// counts that each piece's placements cover.
 fn by_colouring(puzzle: &Puzzle, colouring: &Colouring) -> Option<Refutation> {
     let target = colouring.counts(puzzle.open.iter().copied());
+    let optional = !puzzle.board.use_all_pieces;
+    let within = !puzzle.board.cover_all_cells;
+    // When every piece is placed, the counts of a sum add up to the pieces' area, so the
+    // last colour's count follows from the others: the box leaves it out.
+    let kept = if optional || target.len() < 2 {
+        target.len()
+    } else {
+        target.len() - 1
+    };
     let terms: Vec<Term> = (placement_counts(puzzle, colouring)?.into_iter())
         .zip(&puzzle.remaining)
         .filter(|(v, &r)| r > 0 && !v.is_empty())
         .map(|(v, &r)| Term {
-            values: v.into_iter().map(|key| unpack(key, target.len())).collect(),
+            values: (v.into_iter())
+                .map(|key| unpack(key, target.len())[..kept].to_vec())
+                .collect(),
             copies: r,
         })
         .collect();
-    let optional = !puzzle.board.use_all_pieces;
-    let within = !puzzle.board.cover_all_cells;
-    let reach = sums::reach(&target, &terms, optional)?;
-    let possible = if within {
+    let reach = sums::reach(&target[..kept], &terms, optional)?;
+    let possible = if !within {
+        // Every piece placed, every cell covered: the area is the board's, so the last
+        // count matches once the others do.
+        reach.contains(&target[..kept])
+    } else if kept == target.len() {
         !reach.is_empty()
     } else {
-        reach.contains(&target)
+        let area: u32 = (puzzle.set.pieces.iter().zip(&puzzle.remaining))
+            .map(|(p, &r)| p.shape.len() as u32 * r)
+            .sum();
+        reach.any(|sum| area - sum.iter().sum::<u32>() <= target[kept])
     };
     (!possible).then(|| Refutation::Colouring {
         how: colouring.how,
@@ -230,16 +247,26 @@ fn by_colouring(puzzle: &Puzzle, colouring: &Colouring) -> Option<Refutation> {
 
 /// For each piece, the distinct colour counts its placements cover, each packed in 16
 /// bits a colour ([`unpack`]); `None` if they do not fit.
-fn placement_counts(puzzle: &Puzzle, colouring: &Colouring) -> Option<Vec<HashSet<u128>>> {
+fn placement_counts(puzzle: &Puzzle, colouring: &Colouring) -> Option<Vec<Vec<u128>>> {
     let colours = colouring.names.len();
     let largest = (puzzle.placements.iter()).map(|p| p.cells.len()).max();
     if colours > 8 || largest.unwrap_or(0) > u16::MAX as usize {
         return None;
     }
-    let mut keys = vec![HashSet::new(); puzzle.set.pieces.len()];
+    // Each cell of the board's frame as its packed count of 1, looked up by placements.
+    let board = &puzzle.board;
+    let unit: Vec<u128> = (board.cells())
+        .map(|c| 1 << (16 * (colouring.colour)(c)))
+        .collect();
+    let at = |c: Cell| (c.y * board.width + c.x) as usize;
+    // A piece's placements cover few distinct counts: a short list, searched in full.
+    let mut keys = vec![Vec::new(); puzzle.set.pieces.len()];
     for p in &puzzle.placements {
-        let key = (p.cells.iter()).fold(0u128, |key, &c| key + (1 << (16 * (colouring.colour)(c))));
-        keys[p.piece].insert(key);
+        let key: u128 = p.cells.iter().map(|&c| unit[at(c)]).sum();
+        let seen: &mut Vec<u128> = &mut keys[p.piece];
+        if !seen.contains(&key) {
+            seen.push(key);
+        }
     }
     Some(keys)
 }

@@ -113,6 +113,11 @@ impl Sums {
         Some(Reach {
             bits: reach,
             stride: self.stride.clone(),
+            radix: (self.stride.iter().skip(1))
+                .zip(&self.stride)
+                .map(|(next, s)| next / s)
+                .chain([usize::MAX])
+                .collect(),
         })
     }
 }
@@ -163,6 +168,7 @@ fn or_shifted(dst: &mut [u64], src: &[u64], shift: usize) {
 pub struct Reach {
     bits: Vec<u64>,
     stride: Vec<usize>,
+    radix: Vec<usize>,
 }
 
 impl Reach {
@@ -179,6 +185,26 @@ impl Reach {
     /// Whether the pieces make any sum inside the box.
     pub fn is_empty(&self) -> bool {
         self.bits.iter().all(|&w| w == 0)
+    }
+
+    /// Whether `f` holds for any sum the pieces make inside the box.
+    pub fn any(&self, f: impl Fn(&[u32]) -> bool) -> bool {
+        let mut sum = vec![0u32; self.stride.len()];
+        for (w, &word) in self.bits.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let mut at = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                for (c, &r) in sum.iter_mut().zip(&self.radix) {
+                    *c = (at % r) as u32;
+                    at /= r;
+                }
+                if f(&sum) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 }
 
@@ -211,6 +237,8 @@ mod tests {
             .filter(|v| reach.contains(v))
             .collect();
         assert_eq!(made, [[2, 3], [3, 2], [4, 1]]);
+        assert!(reach.any(|v| v == [3, 2]));
+        assert!(!reach.any(|v| v[0] + v[1] != 5));
     }
 
     #[test]
