@@ -116,6 +116,7 @@ pub(crate) mod symmetry;
 pub use error::{Error, InputError, Location, Result};
 pub use geom::{Cell, Shape};
 pub use model::library::{boards as builtin_boards, piece_sets as builtin_piece_sets};
+pub use model::refute::Refutation;
 pub use model::{
     load_board, load_piece_set, load_puzzle, parse_board, parse_piece_set, pieces_for, Board,
     Piece, PieceSet, Placement, Puzzle, Square, Tiling, TilingError,

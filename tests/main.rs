@@ -9,6 +9,7 @@ mod errors;
 mod first_solutions;
 mod fuzz_props;
 mod long_runs;
+mod no_solution;
 mod progress;
 mod render_snapshots;
 mod tiling;

@@ -231,6 +231,10 @@ fn count_solutions(config: &Config, solver: Solver) -> anyhow::Result<Status> {
     }
     output::finish(out)?;
     print_stats(config, &solver, &report);
+    // The count (0) is on stdout; the proof, if one settled it, goes to stderr.
+    if let Some(reason) = solver.refutation() {
+        eprintln!("polyx: no solution: {reason}");
+    }
     Ok(finished(config, &report, Status::Success))
 }
 
@@ -257,7 +261,21 @@ fn list_solutions(config: &Config, solver: &Solver, inputs: &[PathBuf]) -> anyho
     } else {
         Status::NotFound
     };
-    Ok(finished(config, &report, status))
+    let status = finished(config, &report, status);
+    if status == Status::NotFound {
+        say_none(config, solver);
+    }
+    Ok(status)
+}
+
+/// Says on stderr that a finished search found no solution, and why when an argument
+/// proved it before the search.
+fn say_none(config: &Config, solver: &Solver) {
+    match solver.refutation() {
+        Some(reason) => eprintln!("polyx: no solution: {reason}"),
+        None if config.long.shard.is_whole() => eprintln!("polyx: no solution"),
+        None => eprintln!("polyx: no solution in shard {}", config.long.shard),
+    }
 }
 
 /// The solutions drawn in one image (svg, png), once the search has ended.
@@ -416,7 +434,7 @@ fn print_stats(config: &Config, solver: &Solver, report: &RunReport) {
         return;
     }
     eprintln!(
-        "{}: {} items, {} options ({} placements), {} symmetries, {} engine, {} nodes, {} updates, {} solutions ({}{}), {:.3} s, {} thread{}",
+        "{}: {} items, {} options ({} placements), {} symmetries, {} engine, {} nodes, {} updates, {} solutions ({}{}), {:.3} s, {} thread{}{}",
         solver.puzzle.board.name,
         solver.problem().item_count(),
         solver.problem().option_count(),
@@ -430,7 +448,13 @@ fn print_stats(config: &Config, solver: &Solver, report: &RunReport) {
         if report.complete { "" } else { ", incomplete" },
         report.elapsed.as_secs_f64(),
         report.threads,
-        if report.threads == 1 { "" } else { "s" }
+        if report.threads == 1 { "" } else { "s" },
+        // The reason follows on the `no solution` line.
+        if solver.refutation().is_some() {
+            ", settled before the search"
+        } else {
+            ""
+        }
     );
 }
 

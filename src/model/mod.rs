@@ -6,10 +6,10 @@
 pub mod board;
 mod board_spec;
 pub mod library;
-pub mod parity;
 mod picture;
 pub mod piece;
 pub mod puzzle;
+pub mod refute;
 #[cfg(test)]
 pub(crate) mod samples;
 pub mod spec;

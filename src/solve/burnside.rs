@@ -5,13 +5,14 @@
 //! order. Without it such a count would search every tiling and keep the least of each
 //! class, no faster than `keep`.
 //!
-//! Only for counts (printing needs the tilings themselves) of whole runs without a
-//! checkpoint (a checkpoint records tasks of the one reduced search). An interrupted run
-//! reports the tilings counted so far divided by the group's order, a lower bound on the
-//! classes among them.
+//! Only for counts (printing needs the tilings themselves) of whole runs. With a
+//! checkpoint, the `keep` count is what it saves and resumes (under a name of its own,
+//! see `jobs.rs`); the fixed tilings are counted again by each run, which is cheap next
+//! to the `keep` count. An interrupted run reports the tilings counted so far divided
+//! by the group's order, a lower bound on the classes among them.
 
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::run::{RunOptions, RunReport};
 use crate::symmetry::{burnside, SymmetryMode};
@@ -32,7 +33,9 @@ pub(super) struct Burnside {
     /// The stop flag ended that count early (the `keep` run then stops at once and
     /// reports what it has).
     stopped: bool,
-    start: Instant,
+    /// The time that count took (the `keep` run's report has the rest, earlier runs of
+    /// a checkpoint included).
+    took: Duration,
 }
 
 impl Burnside {
@@ -44,9 +47,8 @@ impl Burnside {
             && solver.mode == SymmetryMode::Reduce
             && solver.reduction.piece.is_none()
             && group.order() > 1
-            && opts.checkpoint.is_none()
             && opts.shard.is_whole()
-            && solver.feasible
+            && solver.is_feasible()
             && burnside::applies(&solver.puzzle, group);
         if !applies {
             return None;
@@ -62,14 +64,14 @@ impl Burnside {
             fixed,
             nodes,
             stopped,
-            start,
+            took: start.elapsed(),
         })
     }
 
     /// The report of the classes, from `report`, that of the `keep` run.
     pub fn classes(self, mut report: RunReport) -> RunReport {
         report.stats.nodes += self.nodes;
-        report.elapsed = self.start.elapsed();
+        report.elapsed += self.took;
         if self.stopped || !report.complete {
             report.complete = false;
             report.interrupted |= self.stopped;

@@ -172,7 +172,7 @@ pub(super) fn run(
 /// Searches `keep`'s whole tree on its engine into `sink`: the counters, and whether the
 /// search was exhausted.
 fn search(keep: &Solver, sink: &mut AttemptSink<'_, '_, '_, '_>) -> (Stats, bool) {
-    if !keep.feasible {
+    if !keep.is_feasible() {
         return (Stats::default(), true);
     }
     fn on(tree: &mut dyn Tree, sink: &mut AttemptSink<'_, '_, '_, '_>) -> (Stats, bool) {

@@ -41,15 +41,22 @@ pub fn run_with_progress(
     progress: Option<&mut OnProgress<'_>>,
 ) -> Result<RunReport, Error> {
     if let Some(burnside) = Burnside::count(solver, opts) {
-        let report = on_engine(&burnside.every, opts, emit, progress)?;
+        let report = on_engine(&burnside.every, BURNSIDE, opts, emit, progress)?;
         return Ok(burnside.classes(report));
     }
-    on_engine(solver, opts, emit, progress)
+    on_engine(solver, solver.mode.name(), opts, emit, progress)
 }
 
-/// [`run_with_progress`] on `solver`'s engine.
+/// What a checkpoint names the symmetry of a count by Burnside's lemma: its tasks are
+/// those of the `keep` search, but its result is the classes, so its checkpoints and
+/// those of a `keep` run are told apart.
+const BURNSIDE: &str = "reduce-by-burnside";
+
+/// [`run_with_progress`] on `solver`'s engine; `symmetry` names the mode in its
+/// checkpoints.
 fn on_engine(
     solver: &Solver,
+    symmetry: &'static str,
     opts: &RunOptions,
     emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
     progress: Option<&mut OnProgress<'_>>,
@@ -63,10 +70,17 @@ fn on_engine(
         Engine::Bitboard => {
             // The tables are built once; every thread's engine shares them.
             let proto = BitTree::new(solver).expect("the solver chose it because it applies");
-            let job = BitJob { solver, proto };
+            let job = BitJob {
+                solver,
+                symmetry,
+                proto,
+            };
             run::run(&job, opts, &mut emit_tiling, progress)
         }
-        Engine::Dlx => run::run(&DlxJob(solver), opts, &mut emit_tiling, progress),
+        Engine::Dlx => {
+            let job = DlxJob { solver, symmetry };
+            run::run(&job, opts, &mut emit_tiling, progress)
+        }
     }
 }
 
@@ -129,35 +143,35 @@ impl Solver {
     }
 }
 
-/// The settings of `solver` that change what a run finds, for its checkpoints.
-fn identity(solver: &Solver) -> Identity<'_> {
+/// The settings of `solver` that change what a run finds, for its checkpoints, with
+/// `symmetry` naming the mode.
+fn identity<'s>(solver: &'s Solver, symmetry: &str) -> Identity<'s> {
     Identity {
         name: &solver.puzzle.board.name,
-        settings: format!(
-            "symmetry={} engine={}",
-            solver.mode.name(),
-            solver.engine.name()
-        ),
+        settings: format!("symmetry={symmetry} engine={}", solver.engine.name()),
         problem: solver.problem(),
     }
 }
 
 /// A solver's search on the exact-cover engine.
-struct DlxJob<'a>(&'a Solver);
+struct DlxJob<'a> {
+    solver: &'a Solver,
+    symmetry: &'static str,
+}
 
 impl<'a> run::Job for DlxJob<'a> {
     type Tree = DlxTree<'a>;
 
     fn tree(&self) -> DlxTree<'a> {
-        DlxTree::new(self.0)
+        DlxTree::new(self.solver)
     }
 
     fn feasible(&self) -> bool {
-        self.0.feasible
+        self.solver.is_feasible()
     }
 
     fn identity(&self) -> Identity<'_> {
-        identity(self.0)
+        identity(self.solver, self.symmetry)
     }
 }
 
@@ -165,6 +179,7 @@ impl<'a> run::Job for DlxJob<'a> {
 /// `proto`.
 struct BitJob<'a> {
     solver: &'a Solver,
+    symmetry: &'static str,
     proto: BitTree<'a>,
 }
 
@@ -176,11 +191,11 @@ impl<'a> run::Job for BitJob<'a> {
     }
 
     fn feasible(&self) -> bool {
-        self.solver.feasible
+        self.solver.is_feasible()
     }
 
     fn identity(&self) -> Identity<'_> {
-        identity(self.solver)
+        identity(self.solver, self.symmetry)
     }
 
     /// With its memo of counts, the engine's node counts already depend on the threads.

@@ -6,8 +6,8 @@ use std::sync::OnceLock;
 
 use crate::bitboard::BitSearch;
 use crate::cover::Problem;
-use crate::model::parity;
 use crate::model::puzzle::Puzzle;
+use crate::model::refute::{self, Refutation};
 use crate::symmetry::{Reduction, SymmetryMode};
 
 /// Which exact-cover engine a [`Solver`] runs.
@@ -58,8 +58,9 @@ pub struct Solver {
     /// option → placement map, made at the first use: the bitboard engine needs
     /// neither.
     problem: OnceLock<(Problem, Vec<usize>)>,
-    /// False when a checkerboard argument proves there is no solution (no search runs).
-    pub(crate) feasible: bool,
+    /// Why the puzzle has no solution, when an argument proves it before any search
+    /// ([`refute`]); then no search runs.
+    pub(crate) refutation: Option<Refutation>,
     /// The engine that `run`, `count` and [`super::run()`] use: the bitboard one whenever it
     /// applies.
     pub(crate) engine: Engine,
@@ -90,7 +91,7 @@ impl Solver {
             Engine::Dlx
         };
         Solver {
-            feasible: parity::may_have_solutions(&puzzle),
+            refutation: refute::refute(&puzzle),
             puzzle,
             mode,
             reduction,
@@ -144,10 +145,16 @@ impl Solver {
         self.engine
     }
 
-    /// False when a checkerboard argument proves there is no solution (then no search
-    /// runs).
+    /// False when an argument proves, before any search, that there is no solution
+    /// (then no search runs).
     pub fn is_feasible(&self) -> bool {
-        self.feasible
+        self.refutation.is_none()
+    }
+
+    /// Why there is no solution, when an argument (area, colourings) proves it before
+    /// any search.
+    pub fn refutation(&self) -> Option<&Refutation> {
+        self.refutation.as_ref()
     }
 
     /// The order of the board's symmetry group.

@@ -275,8 +275,7 @@ fn classes_counted_by_burnside_match_the_classes_listed() {
         assert!(dlx.use_engine(Engine::Dlx));
         assert_eq!(dlx.count().solutions, listed, "{w}x{h} on DLX");
     }
-    // 8x8: the classes the checkpointed (so plain) reduced search of
-    // `tests/long_runs.rs` lists one by one.
+    // 8x8, the count that `tests/long_runs.rs` interrupts and resumes.
     let solver = Solver::new(domino_rectangle(8, 8), SymmetryMode::Reduce);
     assert_eq!(solver.count().solutions, 1_629_189);
 }

@@ -1,0 +1,157 @@
+//! The refutations on known puzzles, and a property test: a refuted puzzle is never one
+//! that the exact-cover search solves.
+
+use proptest::prelude::*;
+
+use super::{refute, Refutation};
+use crate::cover::Search;
+use crate::geom::Shape;
+use crate::model::samples::{domino_rectangle, pentomino_rectangle, pentominoes};
+use crate::model::{load_puzzle, Board, Piece, PieceSet, Puzzle, Square};
+
+fn builtin(name: &str) -> Puzzle {
+    let (board, set) = load_puzzle(name, None).unwrap();
+    Puzzle::new(board, set).unwrap()
+}
+
+#[test]
+fn sixty_four_cells_are_no_sum_of_optional_pentominoes() {
+    let mut board = Board::rectangle("8x8", 8, 8);
+    board.use_all_pieces = false;
+    let puzzle = Puzzle::new(board, pentominoes()).unwrap();
+    let r = refute(&puzzle).expect("refuted by area");
+    assert!(matches!(r, Refutation::Area { cells: 64, .. }), "{r:?}");
+    assert_eq!(
+        r.to_string(),
+        "64 cells are not a sum of the piece areas 5 (12 pieces, each optional)"
+    );
+    // 60 cells are: all twelve.
+    let mut board = Board::rectangle("6x10", 6, 10);
+    board.use_all_pieces = false;
+    assert_eq!(refute(&Puzzle::new(board, pentominoes()).unwrap()), None);
+}
+
+#[test]
+fn the_five_tetrominoes_fail_the_checkerboard() {
+    // Golomb: the T covers 3 cells of one colour and 1 of the other, the other four
+    // tetrominoes 2 and 2, so together they never cover 10 and 10.
+    for name in [
+        "tetrominoes-4x5",
+        "one-sided-tetrominoes-4x7",
+        "hexominoes-15x14",
+    ] {
+        let r = refute(&builtin(name)).unwrap_or_else(|| panic!("{name} is refuted"));
+        assert!(
+            r.to_string()
+                .starts_with("with the cells coloured like a checkerboard"),
+            "{name}: {r}"
+        );
+    }
+    assert_eq!(
+        refute(&builtin("tetrominoes-4x5")).unwrap().to_string(),
+        "with the cells coloured like a checkerboard, the cells to cover are 10 dark and \
+         10 light, which no choice of placements of the pieces covers"
+    );
+}
+
+#[test]
+fn solvable_puzzles_are_not_refuted() {
+    for name in [
+        "6x10",
+        "5x12",
+        "3x20",
+        "scott",
+        "8x8-square",
+        "dominoes-8x8",
+        "noi2005",
+    ] {
+        assert_eq!(refute(&builtin(name)), None, "{name}");
+    }
+    assert_eq!(refute(&pentomino_rectangle(4, 15)), None);
+    assert_eq!(refute(&domino_rectangle(3, 4)), None);
+}
+
+#[test]
+fn a_piece_that_fits_nowhere_refutes_when_it_must_be_used() {
+    let mut board = Board::rectangle("2x10", 10, 2);
+    board.cover_all_cells = false;
+    let puzzle = Puzzle::new(board.clone(), pentominoes()).unwrap();
+    let r = refute(&puzzle).unwrap();
+    // F, the first piece, needs three rows.
+    assert_eq!(r.to_string(), "piece F fits nowhere on the board");
+    board.use_all_pieces = false;
+    assert_eq!(refute(&Puzzle::new(board, pentominoes()).unwrap()), None);
+}
+
+#[test]
+fn pieces_larger_than_the_open_cells_when_cells_are_optional() {
+    let mut board = Board::rectangle("7x8", 7, 8);
+    board.cover_all_cells = false;
+    let r = refute(&Puzzle::new(board, pentominoes()).unwrap()).unwrap();
+    assert_eq!(
+        r.to_string(),
+        "the pieces cover 60 cells, more than the 56 open ones"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Property: never a refutation of a puzzle with a solution
+
+/// Small polyominoes the random sets take their kinds from.
+const SHAPES: [&str; 9] = [
+    "#", "##", "###", "##\n#.", "####", "##\n##", "###\n.#.", ".##\n##.", "###\n#..",
+];
+
+fn random_puzzle(
+    (w, h): (i32, i32),
+    squares: &[u8],
+    kinds: &[(usize, u32, bool)],
+    (use_all, cover_all): (bool, bool),
+) -> Option<Puzzle> {
+    let squares = (0..(w * h) as usize)
+        .map(|k| match squares[k] {
+            0 => Square::Blocked,
+            1 => Square::Outside,
+            _ => Square::Open,
+        })
+        .collect();
+    let mut board = Board::new("random", w, h, squares);
+    board.use_all_pieces = use_all;
+    board.cover_all_cells = cover_all;
+    let pieces = kinds
+        .iter()
+        .enumerate()
+        .map(|(k, &(shape, count, mirror))| Piece {
+            name: format!("p{k}"),
+            label: (b'a' + k as u8) as char,
+            shape: Shape::from_picture(SHAPES[shape]).unwrap(),
+            count,
+            mirror,
+            color: None,
+        })
+        .collect();
+    let set = PieceSet {
+        name: "random".into(),
+        description: String::new(),
+        pieces,
+    };
+    Puzzle::new(board, set).ok()
+}
+
+proptest! {
+    #[test]
+    fn a_refuted_puzzle_has_no_solution(
+        size in (1..=5i32, 1..=5i32),
+        squares in prop::collection::vec(0..8u8, 25),
+        kinds in prop::collection::vec((0..SHAPES.len(), 1..=4u32, any::<bool>()), 1..=3),
+        flags in (any::<bool>(), any::<bool>()),
+    ) {
+        let Some(puzzle) = random_puzzle(size, &squares, &kinds, flags) else {
+            return Ok(());
+        };
+        if let Some(reason) = refute(&puzzle) {
+            let solution = Search::new(&puzzle.problem()).first();
+            prop_assert!(solution.is_none(), "refuted ({reason}) yet solved");
+        }
+    }
+}
