@@ -9,6 +9,7 @@ use std::time::Duration;
 use crate::cover::Stats;
 use crate::error::Error;
 use crate::model::Tiling;
+use crate::run::progress::Status;
 use crate::run::{self, Identity, OnProgress, RunOptions, RunReport};
 
 use super::bit_tree::BitTree;
@@ -41,10 +42,41 @@ pub fn run_with_progress(
     progress: Option<&mut OnProgress<'_>>,
 ) -> Result<RunReport, Error> {
     if let Some(burnside) = Burnside::count(solver, opts) {
-        let report = on_engine(&burnside.every, BURNSIDE, opts, emit, progress)?;
-        return Ok(burnside.classes(report));
+        return burnside_with_progress(burnside, opts, emit, progress);
     }
     on_engine(solver, solver.mode.name(), opts, emit, progress)
+}
+
+/// A count by Burnside's lemma: the `keep` count's progress, whose solutions are every
+/// tiling, except its last report, which is held back and given with the classes the
+/// lemma makes of them (what the run's summary says).
+fn burnside_with_progress(
+    burnside: Burnside,
+    opts: &RunOptions,
+    emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
+    progress: Option<&mut OnProgress<'_>>,
+) -> Result<RunReport, Error> {
+    let Some(progress) = progress else {
+        let report = on_engine(&burnside.every, BURNSIDE, opts, emit, None)?;
+        return Ok(burnside.classes(report));
+    };
+    let mut last = None;
+    let mut hold_last = |status: &Status| {
+        if status.ended {
+            last = Some(*status);
+        } else {
+            progress(status);
+        }
+    };
+    let report = on_engine(&burnside.every, BURNSIDE, opts, emit, Some(&mut hold_last))?;
+    let report = burnside.classes(report);
+    if let Some(mut status) = last {
+        status.solutions = report.solutions;
+        status.start_solutions = 0;
+        status.nodes = report.stats.nodes;
+        progress(&status);
+    }
+    Ok(report)
 }
 
 /// What a checkpoint names the symmetry of a count by Burnside's lemma: its tasks are
