@@ -224,7 +224,9 @@ mod tests {
 
     /// The bits of `w` as a vector of booleans, lowest first.
     fn bits<const N: usize>(w: Wide<N>) -> Vec<bool> {
-        (0..64 * N).map(|i| w.0[i / 64] >> (i % 64) & 1 == 1).collect()
+        (0..64 * N)
+            .map(|i| w.0[i / 64] >> (i % 64) & 1 == 1)
+            .collect()
     }
 
     fn from_bits<const N: usize>(b: &[bool]) -> Wide<N> {
@@ -237,7 +239,9 @@ mod tests {
 
     fn sample(seed: &mut u64) -> Wide<4> {
         Wide(std::array::from_fn(|_| {
-            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             // Some sparse words, some full: the edges of every operation.
             match *seed >> 61 {
                 0 => 0,
