@@ -58,7 +58,9 @@ pub use word::MAX_SQUARES;
 /// The most numberings of the engine that carries four words of filled squares a level.
 const FEW_FRONTS: usize = 4;
 
-/// The engine for the word size and number of fronts.
+/// The engine for the word size and number of fronts. (One per search, moved only when
+/// a search is made or split into parts: the size of the widest is no cost.)
+#[allow(clippy::large_enum_variant)]
 enum Inner {
     W64(BitEngine<u64, 1>),
     W128(BitEngine<u128, 1>),
