@@ -7,10 +7,13 @@
 # polyx / baseline.
 #
 # Usage: scripts/bench.sh [BASELINE]      (from the repository's top level)
-# Needs hyperfine, python3 and cc; RUNS (default 5) sets hyperfine's --runs. Times are medians.
+# Needs hyperfine, python3 and cc; RUNS (default 5) sets hyperfine's --runs, LONG_RUNS
+# (default 1) that of the rows past 128 squares, where refdlx takes many minutes a run.
+# Times are medians.
 set -euo pipefail
 baseline=${1:-}
 runs=${RUNS:-5}
+long_runs=${LONG_RUNS:-1}
 shared=../shared
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -19,18 +22,21 @@ cp target/dist/polyx "$work/polyx"
 cc -O2 -o "$work/refdlx" "$shared/bench/refdlx.c"
 polyx=$work/polyx
 data=tests/data/instances
+wide=tests/data/wide
 
 # The matrices refdlx reads: Knuth's files, and polyx's own matrices where polyx counts a
 # puzzle that has no file (dominoes: cells only, as refdlx has no multiplicities).
 "$polyx" show dominoes-8x8 --dlx | awk '{$1=""; print}' > "$work/dominoes.dlx"
 "$polyx" show 8x8-square --dlx > "$work/square.dlx"
+"$polyx" show "$wide/aztec-diamond.toml" --dlx > "$work/aztec.dlx"
+"$polyx" show "$wide/far-strip-6x10.toml" --dlx > "$work/far-strip.dlx"
 
 # One question: refdlx on FILE, then polyx (and the baseline) with the given arguments.
 row() { # title, refdlx input, polyx arguments...
   local title=$1 file=$2; shift 2
   local cmds=("$work/refdlx < $file" "$polyx $*")
   [ -n "$baseline" ] && cmds+=("$baseline $*")
-  hyperfine --runs "$runs" --export-json "$work/row.json" "${cmds[@]}" \
+  hyperfine --runs "${row_runs:-$runs}" --export-json "$work/row.json" "${cmds[@]}" \
     > /dev/null 2>&1
   python3 - "$title" "$work/row.json" <<'EOF'
 import json, sys
@@ -61,6 +67,11 @@ row "count dominoes-8x8 --symmetry keep (12,988,816)" "$work/dominoes.dlx" \
 row "count 8x8-square --symmetry keep (129,168)" "$work/square.dlx" \
   count 8x8-square --symmetry keep
 row "count 8x8-square (16,146)" "$work/square.dlx" count 8x8-square
+# Frames past 128 squares (the bitboard engine on 4 words).
+row_runs=$long_runs row "count far-strip-6x10 --symmetry keep (9,356; 150-square frame)" \
+  "$work/far-strip.dlx" count "$wide/far-strip-6x10.toml" --symmetry keep
+row_runs=$long_runs row "count aztec-diamond (11,162; 144-square frame)" "$work/aztec.dlx" \
+  count "$wide/aztec-diamond.toml"
 
 # Sudoku throughput (skipped without ../shared/sudoku).
 echo

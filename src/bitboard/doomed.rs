@@ -58,7 +58,7 @@ impl<'a, M: Word> Doomed<'a, M> {
     /// Fills `out` (one entry per key) with the squares (numbering 0) that key says are
     /// filled, at front square `c` of the numbering `square_f` maps to numbering 0
     /// (bits past the frame name no square), as in the key of the lists.
-    pub fn key_fills(&self, square_f: &[u8], c: u32, offset: u32, out: &mut Vec<M>) {
+    pub fn key_fills(&self, square_f: &[u16], c: u32, offset: u32, out: &mut Vec<M>) {
         let bits = self.window + self.beside;
         out.clear();
         out.push(M::ZERO);

@@ -178,12 +178,12 @@ impl<M: Word> Frame<M> {
 
     /// Per numbering `f` and bit `c`, at `f * n + c`: the bit of that square in
     /// numbering 0.
-    pub fn squares(&self) -> Vec<u8> {
+    pub fn squares(&self) -> Vec<u16> {
         let n = self.n as usize;
-        let mut square = vec![0u8; self.fronts() * n];
+        let mut square = vec![0u16; self.fronts() * n];
         for (f, row) in self.table.iter().enumerate() {
             for (&b, &b0) in row.iter().zip(&self.table[0]) {
-                square[f * n + b as usize] = b0 as u8;
+                square[f * n + b as usize] = b0 as u16;
             }
         }
         square

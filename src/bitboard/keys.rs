@@ -42,7 +42,7 @@ impl KeyBits {
 /// `c + offset - 1` on (bits past the frame read as 0).
 #[inline(always)]
 pub fn key_of<M: Word>(m: M, c: u32, window: u32, beside: u32, offset: u32) -> u32 {
-    let low = (m >> c >> 1).low_u32() & ((1 << window) - 1);
+    let low = m.low_u32_after(c) & ((1 << window) - 1);
     if beside == 0 {
         return low;
     }
@@ -50,7 +50,7 @@ pub fn key_of<M: Word>(m: M, c: u32, window: u32, beside: u32, offset: u32) -> u
     let high = if at >= M::BITS {
         0
     } else {
-        (m >> at).low_u32() & ((1 << beside) - 1)
+        m.low_u32_at(at) & ((1 << beside) - 1)
     };
     low | high << window
 }

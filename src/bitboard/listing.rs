@@ -95,7 +95,7 @@ impl<'a, M: Word> ListBuilder<'a, M> {
         mut self,
         frame: &Frame<M>,
         own: &[bool],
-        square: &[u8],
+        square: &[u16],
         key_offset: &[u32],
     ) -> Lists<M> {
         let mut lists = Lists::with_capacity(frame, self.options.len(), self.keys.bits());
@@ -118,7 +118,7 @@ impl<'a, M: Word> ListBuilder<'a, M> {
     /// Appends the lists of numbering `f` (whose bits map to numbering 0 by `square_f`
     /// and whose keys read `offset` bits ahead) to `out`, a head per square and key,
     /// and its expiry masks.
-    fn numbering(&mut self, f: usize, square_f: &[u8], offset: u32, out: &mut Lists<M>) {
+    fn numbering(&mut self, f: usize, square_f: &[u16], offset: u32, out: &mut Lists<M>) {
         let n = square_f.len() as u32;
         let by_low = self.by_low(f, n);
         // A piece expires at square c when its last lowest bit is below c.

@@ -14,7 +14,7 @@
 //! small and grows four times larger at a time (see [`Memo::put`]), so small searches
 //! never touch a large one.
 
-use super::word::{Word, FIBONACCI, MAX_PIECES};
+use super::word::{Key, Word, FIBONACCI, MAX_PIECES};
 
 /// The copies left of every piece (at most [`MAX_PIECES`]) as one number: a mixed-radix numeral
 /// whose digit for piece `p` is its copies left, in base `copies[p] + 1` (with one copy
@@ -52,16 +52,28 @@ impl Signature {
     }
 }
 
+/// One slot: a state (its filled squares as [`Word::key`] gives them, and its
+/// signature), and its count plus one (`COUNT_BITS` bits, 0 for an empty slot) with the
+/// size of the subtree's node count in bits above it. With one or two words of squares
+/// a slot is four words, and a bucket of two a cache line.
+#[derive(Copy, Clone, Default)]
+#[repr(C)]
+struct Slot<K> {
+    filled: K,
+    left: u64,
+    count: u64,
+}
+
 /// `n` empty slots, written here rather than taken as the allocator's zeroed pages. A
 /// zeroed page is first mapped to the kernel's shared zero page; the look-up reads it,
 /// and the first record written there then copies it, which flushes that page from every
 /// CPU running the process: an interrupt to the other thread's CPU for each of the
-/// table's pages (on 6x10 with two threads, 3% of the CPU time). The zero is opaque to
-/// the compiler so
-/// that `resize` stays writes (`vec![0; n]` would ask for zeroed pages).
-fn blank(n: usize) -> Vec<[u64; 4]> {
+/// table's pages (on 6x10 with two threads, 3% of the CPU time). The empty slot is
+/// opaque to the compiler so that `resize` stays writes (`vec![0; n]` would ask for
+/// zeroed pages).
+fn blank<K: Key>(n: usize) -> Vec<Slot<K>> {
     let mut v = Vec::with_capacity(n);
-    v.resize(n, [std::hint::black_box(0u64); 4]);
+    v.resize(n, std::hint::black_box(Slot::default()));
     v
 }
 
@@ -78,12 +90,9 @@ const FIRST_BITS: u32 = 10;
 /// ... and grows to at most `2^MAX_BITS`.
 const MAX_BITS: u32 = 40;
 
-/// The table (one per engine, so per thread). A slot is four words: the filled squares
-/// (two words), the signature, and the count plus one (`COUNT_BITS` bits, 0 for an empty
-/// slot)
-/// with the size of the subtree's node count in bits above it.
-pub struct Memo<M> {
-    slots: Vec<[u64; 4]>,
+/// The table (one per engine, so per thread), of [`Slot`]s in buckets of two.
+pub struct Memo<M: Word> {
+    slots: Vec<Slot<M::Key>>,
     shift: u32,
     /// The table grows (4 times larger) after twice as many records as slots, up to
     /// `2^max_bits` slots: small searches never pay for touching a large table.
@@ -91,7 +100,6 @@ pub struct Memo<M> {
     max_bits: u32,
     /// Subtrees of fewer nodes than this are not recorded.
     min_nodes: u64,
-    _word: std::marker::PhantomData<M>,
 }
 
 impl<M: Word> Memo<M> {
@@ -106,7 +114,6 @@ impl<M: Word> Memo<M> {
             puts: 0,
             max_bits,
             min_nodes,
-            _word: std::marker::PhantomData,
         }
     }
 
@@ -125,22 +132,17 @@ impl<M: Word> Memo<M> {
         self.puts = 0;
         // Second slots first, so that each bucket's first slot stays the larger.
         for s in old.iter().skip(1).step_by(2).chain(old.iter().step_by(2)) {
-            if s[3] != 0 {
-                let i = self.bucket_of(s[0], s[1], s[2]);
+            if s.count != 0 {
+                let i = self.bucket_of(&s.filled, s.left);
                 self.insert(i, *s);
             }
         }
     }
 
-    /// The first slot of the state's bucket, and the state's two words.
+    /// The first slot of the bucket of the state (`filled`, `left`).
     #[inline(always)]
-    fn bucket(&self, filled: M, left: u64) -> (usize, u64, u64) {
+    fn bucket_of(&self, filled: &M::Key, left: u64) -> usize {
         let (lo, hi) = filled.words();
-        (self.bucket_of(lo, hi, left), lo, hi)
-    }
-
-    #[inline(always)]
-    fn bucket_of(&self, lo: u64, hi: u64, left: u64) -> usize {
         let h = (lo ^ hi.rotate_left(17) ^ left.rotate_left(41)).wrapping_mul(FIBONACCI);
         (h >> self.shift) as usize & !1
     }
@@ -148,11 +150,12 @@ impl<M: Word> Memo<M> {
     /// The number of solutions below the state, if recorded.
     #[inline(always)]
     pub fn get(&self, filled: M, left: u64) -> Option<u64> {
-        let (i, lo, hi) = self.bucket(filled, left);
+        let key = filled.key();
+        let i = self.bucket_of(&key, left);
         self.slots[i..i + 2]
             .iter()
-            .find(|s| s[3] != 0 && s[0] == lo && s[1] == hi && s[2] == left)
-            .map(|s| (s[3] & (COUNT_LIMIT - 1)) - 1)
+            .find(|s| s.count != 0 && s.filled == key && s.left == left)
+            .map(|s| (s.count & (COUNT_LIMIT - 1)) - 1)
     }
 
     /// Records that the search found `count` solutions in `nodes` nodes below the state.
@@ -165,16 +168,24 @@ impl<M: Word> Memo<M> {
         if self.puts >= 2 * self.slots.len() as u64 && self.bits() < self.max_bits {
             self.grow();
         }
-        let (i, lo, hi) = self.bucket(filled, left);
+        let key = filled.key();
+        let i = self.bucket_of(&key, left);
         let size = u64::from(u64::BITS - nodes.leading_zeros());
-        self.insert(i, [lo, hi, left, (count + 1) | size << COUNT_BITS]);
+        self.insert(
+            i,
+            Slot {
+                filled: key,
+                left,
+                count: (count + 1) | size << COUNT_BITS,
+            },
+        );
     }
 
     /// Puts `slot` in the bucket at `i`.
     #[inline(always)]
-    fn insert(&mut self, i: usize, slot: [u64; 4]) {
+    fn insert(&mut self, i: usize, slot: Slot<M::Key>) {
         let first = self.slots[i];
-        if first[3] == 0 || first[3] >> COUNT_BITS <= slot[3] >> COUNT_BITS {
+        if first.count == 0 || first.count >> COUNT_BITS <= slot.count >> COUNT_BITS {
             self.slots[i + 1] = first;
             self.slots[i] = slot;
         } else {

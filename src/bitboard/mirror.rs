@@ -10,7 +10,7 @@
 //! reaches (its last columns filled, its first ones open).
 
 use super::tables::Tables;
-use super::word::{Word, FIBONACCI, MAX_SQUARES};
+use super::word::{Word, FIBONACCI};
 
 /// The frame's minor reversal (bit `major * stride + minor` to `major * stride +
 /// stride - 1 - minor`) and the pieces whose options it maps onto options.
@@ -25,10 +25,10 @@ pub struct Mirror<M> {
     pub images: Vec<M>,
 }
 
-/// The bits of minor `r` in fields of `stride` bits (all [`MAX_SQUARES`]).
+/// The bits of minor `r` in fields of `stride` bits (all 128).
 const fn minor(r: u32, stride: u32) -> u128 {
     let (mut m, mut b) = (0u128, r);
-    while b < MAX_SQUARES {
+    while b < u128::BITS {
         m |= 1 << b;
         b += stride;
     }
@@ -78,9 +78,14 @@ impl<M: Word> Mirror<M> {
         mirror
     }
 
-    /// The image of the squares `m`.
+    /// The image of the squares `m`. (The search carries images along through
+    /// [`Mirror::images`]; this is for the options and the node a search starts at.)
     #[inline(always)]
     pub fn apply(&self, m: M) -> M {
+        if M::BITS > u128::BITS {
+            // The constant masks cover 128 bits.
+            return self.apply_slowly(m);
+        }
         match self.stride {
             2 => reverse_fields::<M, 2>(m),
             3 => reverse_fields::<M, 3>(m),
@@ -104,13 +109,17 @@ impl<M: Word> Mirror<M> {
         self.apply(m)
     }
 
-    /// [`Mirror::apply`] for any stride, a bit at a time.
+    /// [`Mirror::apply`] for any stride and width, a square at a time.
     #[cold]
-    fn apply_slowly(&self, m: M) -> M {
+    fn apply_slowly(&self, mut m: M) -> M {
         let s = self.stride;
-        (0..M::BITS)
-            .filter(|&b| m & M::bit(b) != M::ZERO)
-            .fold(M::ZERO, |out, b| out | M::bit(b - b % s + s - 1 - b % s))
+        let mut out = M::ZERO;
+        while m != M::ZERO {
+            let b = m.trailing_zeros();
+            out = out | M::bit(b - b % s + s - 1 - b % s);
+            m = m & !M::bit(b);
+        }
+        out
     }
 
     /// The one of `filled` and its image `mirrored` that stands for both in the memo,

@@ -1,5 +1,5 @@
-//! A specialised exact-cover engine for tiling boards whose frame fits in 128 bits, used
-//! when every open cell must be covered. It finds exactly the solutions that
+//! A specialised exact-cover engine for tiling boards whose frame has at most
+//! [`MAX_SQUARES`] squares, used when every open cell must be covered. It finds exactly the solutions that
 //! [`crate::cover::Search`] finds on `Puzzle::problem_with(allowed)` (as placement sets),
 //! usually with far fewer instructions per node: the board is a machine word, the
 //! square to branch on is the first empty square (one `trailing_ones`) of one of a few
@@ -7,7 +7,8 @@
 //! pentomino solvers, Knuth's TAOCP 7.2.2.1 exercise on "first empty cell" branching,
 //! and a cheap share of his MRV rule: see `tables.rs` and `engine/`).
 //!
-//! The modules, lowest first: sets in words (`word`), the frame and its numberings
+//! The modules, lowest first: sets in words (`word`, and several words as one in
+//! `wide`, for frames past 128 squares), the frame and its numberings
 //! (`frame`, `grid`), the options and their lists (`options`, `keys`, `entry`,
 //! `doomed`, `shared`, `listing`), the tables built from them (`tables`, `filter`),
 //! the memo's parts (`memo`, `mirror`, `tails`), and the search over the tables
@@ -29,6 +30,7 @@ mod tables;
 mod tails;
 mod tuning;
 mod visitor;
+mod wide;
 mod word;
 
 use std::ops::ControlFlow;
@@ -49,12 +51,16 @@ pub use word::Word;
 use engine::BitEngine;
 use frame::MAX_FRONTS;
 use tables::Tables;
-use word::{MAX_PIECES, MAX_SQUARES};
+use wide::Wide;
+use word::MAX_PIECES;
+pub use word::MAX_SQUARES;
 
 /// The most numberings of the engine that carries four words of filled squares a level.
 const FEW_FRONTS: usize = 4;
 
-/// The engine for the word size and number of fronts.
+/// The engine for the word size and number of fronts. (One per search, moved only when
+/// a search is made or split into parts: the size of the widest is no cost.)
+#[allow(clippy::large_enum_variant)]
 enum Inner {
     W64(BitEngine<u64, 1>),
     W128(BitEngine<u128, 1>),
@@ -63,6 +69,13 @@ enum Inner {
     W64x4(BitEngine<u64, FEW_FRONTS>),
     W64x8(BitEngine<u64, MAX_FRONTS>),
     W128x8(BitEngine<u128, MAX_FRONTS>),
+    /// Frames of 129 to 256 squares, then to 512 ([`MAX_SQUARES`]): 4 and 8 words.
+    W256(BitEngine<Wide<4>, 1>),
+    W256x4(BitEngine<Wide<4>, FEW_FRONTS>),
+    W256x8(BitEngine<Wide<4>, MAX_FRONTS>),
+    W512(BitEngine<Wide<8>, 1>),
+    W512x4(BitEngine<Wide<8>, FEW_FRONTS>),
+    W512x8(BitEngine<Wide<8>, MAX_FRONTS>),
 }
 
 /// The bitboard search of one puzzle, with the API of [`crate::cover::Search`].
@@ -78,7 +91,7 @@ macro_rules! each {
         each!($inner, $e, _wrap => $body)
     };
     ($inner:expr, $e:ident, $wrap:ident => $body:expr) => {
-        each!(@arms $inner, $e, $wrap, $body, W64 W128 W64x4 W64x8 W128x8)
+        each!(@arms $inner, $e, $wrap, $body, W64 W128 W64x4 W64x8 W128x8 W256 W256x4 W256x8 W512 W512x4 W512x8)
     };
     (@arms $inner:expr, $e:ident, $wrap:ident, $body:expr, $($width:ident)*) => {
         match $inner {
@@ -96,8 +109,8 @@ mod tests;
 
 impl BitSearch {
     /// The engine for `puzzle` restricted to the placements `allowed`, or `None` if it
-    /// does not apply (cells may stay empty, the frame has more than 128 squares, or
-    /// more than 64 pieces have copies).
+    /// does not apply (cells may stay empty, the frame has more than [`MAX_SQUARES`]
+    /// squares, or more than 64 pieces have copies).
     #[cfg(test)]
     pub fn new(puzzle: &Puzzle, allowed: &[bool]) -> Option<BitSearch> {
         BitSearch::with_tuning(puzzle, allowed, Tuning::for_puzzle(puzzle))
@@ -129,8 +142,8 @@ impl BitSearch {
     }
 
     /// Whether [`BitSearch::new`] would give an engine, without building its tables:
-    /// every open cell must be covered, the frame must fit 128 bits and at most 64
-    /// pieces may have copies left.
+    /// every open cell must be covered, the frame must have at most [`MAX_SQUARES`]
+    /// squares and at most 64 pieces may have copies left.
     pub fn applies(puzzle: &Puzzle) -> bool {
         let b = &puzzle.board;
         let squares = i64::from(b.width.max(0)) * i64::from(b.height.max(0));
@@ -159,19 +172,31 @@ impl BitSearch {
         }
         let cap = tuning.region_steps(puzzle);
         let memo = (tuning.memo_bits, tuning.memo_after);
-        let inner = match Tables::<u64>::new(puzzle, allowed, &tuning, group) {
-            Some(t) if t.fronts == 1 => Inner::W64(BitEngine::new(Arc::new(t), cap, memo)),
-            Some(t) if t.fronts <= FEW_FRONTS => {
-                Inner::W64x4(BitEngine::new(Arc::new(t), cap, memo))
+        // The narrowest word the frame fits (`Tables::new` refuses a frame too wide for
+        // its word before it builds anything).
+        let inner = if let Some(t) = Tables::<u64>::new(puzzle, allowed, &tuning, group) {
+            match t.fronts {
+                1 => Inner::W64(BitEngine::new(Arc::new(t), cap, memo)),
+                ..=FEW_FRONTS => Inner::W64x4(BitEngine::new(Arc::new(t), cap, memo)),
+                _ => Inner::W64x8(BitEngine::new(Arc::new(t), cap, memo)),
             }
-            Some(t) => Inner::W64x8(BitEngine::new(Arc::new(t), cap, memo)),
-            None => {
-                let t = Tables::<u128>::new(puzzle, allowed, &tuning, group)?;
-                if t.fronts == 1 {
-                    Inner::W128(BitEngine::new(Arc::new(t), cap, memo))
-                } else {
-                    Inner::W128x8(BitEngine::new(Arc::new(t), cap, memo))
-                }
+        } else if let Some(t) = Tables::<u128>::new(puzzle, allowed, &tuning, group) {
+            match t.fronts {
+                1 => Inner::W128(BitEngine::new(Arc::new(t), cap, memo)),
+                _ => Inner::W128x8(BitEngine::new(Arc::new(t), cap, memo)),
+            }
+        } else if let Some(t) = Tables::<Wide<4>>::new(puzzle, allowed, &tuning, group) {
+            match t.fronts {
+                1 => Inner::W256(BitEngine::new(Arc::new(t), cap, memo)),
+                ..=FEW_FRONTS => Inner::W256x4(BitEngine::new(Arc::new(t), cap, memo)),
+                _ => Inner::W256x8(BitEngine::new(Arc::new(t), cap, memo)),
+            }
+        } else {
+            let t = Tables::<Wide<8>>::new(puzzle, allowed, &tuning, group)?;
+            match t.fronts {
+                1 => Inner::W512(BitEngine::new(Arc::new(t), cap, memo)),
+                ..=FEW_FRONTS => Inner::W512x4(BitEngine::new(Arc::new(t), cap, memo)),
+                _ => Inner::W512x8(BitEngine::new(Arc::new(t), cap, memo)),
             }
         };
         Some(BitSearch { inner })

@@ -72,7 +72,7 @@ pub struct Tables<M: Copy> {
     pub key_bits: u32,
     /// Per numbering `f` and bit `c`, at `f * n + c`: the bit of that square in
     /// numbering 0.
-    pub square: Vec<u8>,
+    pub square: Vec<u16>,
     /// Per (block `b`, square `c`, key `k`): the options whose lowest bit is `c` (in
     /// the block's numbering) and that miss the key's filled squares, in option order,
     /// are the entries `heads[i].range()` of `lists`, with `i = (b * n + c) << (window +
@@ -192,7 +192,7 @@ impl<M: Word> Tables<M> {
     #[inline(always)]
     pub fn one_front_head(&self, filled: M) -> Head {
         let c = filled.trailing_ones();
-        let key = ((filled >> c >> 1).low_u32() & ((1 << self.window) - 1)) as usize;
+        let key = (filled.low_u32_after(c) & ((1 << self.window) - 1)) as usize;
         self.heads[((c as usize) << self.key_bits) | key]
     }
 

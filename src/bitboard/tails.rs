@@ -13,14 +13,14 @@
 //!
 //! The counts are kept in one arena, each filled set's as a run sorted by signature,
 //! found through a hash map of the filled sets. The arena is emptied when it outgrows
-//! [`Tails::LIMIT`] entries, so memory stays bounded on any board.
+//! [`LIMIT`] entries, so memory stays bounded on any board.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::word::{FIBONACCI, MAX_PIECES};
+use super::word::{Key, FIBONACCI, MAX_PIECES};
 
-/// A multiply-and-rotate hasher for filled sets (two words): with the std default
+/// A multiply-and-rotate hasher for filled sets (a word at a time): with the std default
 /// (SipHash), 6x10 takes a fifth more instructions.
 #[derive(Default, Clone, Copy)]
 pub struct WordHasher(u64);
@@ -42,8 +42,14 @@ impl Hasher for WordHasher {
 /// A run of the arena: `(start, len)`.
 pub type Run = (u32, u32);
 
-/// The counts filed by filled set.
-pub struct Tails {
+/// Entries the arena may hold before it is emptied (16 MB).
+pub const LIMIT: usize = 1 << 20;
+
+/// The run of the full board (one tiling, using nothing).
+pub const DONE: Run = (0, 1);
+
+/// The counts filed by filled set (in the form `K` of [`Key`]).
+pub struct Tails<K> {
     /// The pieces the tilings may use (compact ids, as bits): only nodes with no other
     /// piece left are counted here.
     pub pieces: u64,
@@ -58,8 +64,8 @@ pub struct Tails {
     copies: Vec<u32>,
     /// One copy of each piece: a signature is a set of bits.
     single: bool,
-    /// Per filled set (its two words): its run in `arena`.
-    index: HashMap<(u64, u64), Run, BuildHasherDefault<WordHasher>>,
+    /// Per filled set: its run in `arena`.
+    index: HashMap<K, Run, BuildHasherDefault<WordHasher>>,
     /// (signature of the copies used, number of tilings), runs sorted by signature.
     pub arena: Vec<(u64, u64)>,
     /// Terms gathered for the set being counted, before they are sorted and summed.
@@ -69,13 +75,15 @@ pub struct Tails {
     pub frames: Vec<Vec<(Run, u8)>>,
 }
 
-impl Tails {
-    /// Entries the arena may hold before it is emptied (16 MB).
-    pub const LIMIT: usize = 1 << 20;
-
+impl<K: Key> Tails<K> {
     /// Tails of `pieces` (with copies `copies`, whose signatures weigh `weight`),
     /// filing a set with its mirror image if `mirrored`.
-    pub fn new(pieces: u64, mirrored: bool, weight: &[u64; MAX_PIECES], copies: &[u32]) -> Tails {
+    pub fn new(
+        pieces: u64,
+        mirrored: bool,
+        weight: &[u64; MAX_PIECES],
+        copies: &[u32],
+    ) -> Tails<K> {
         Tails {
             pieces,
             mirrored,
@@ -90,13 +98,10 @@ impl Tails {
         }
     }
 
-    /// The run of the full board (one tiling, using nothing).
-    pub const DONE: Run = (0, 1);
-
     /// Forgets every run but the full board's if the arena holds more than
-    /// [`Tails::LIMIT`] entries (only between counts: a count in progress holds runs).
+    /// [`LIMIT`] entries (only between counts: a count in progress holds runs).
     pub fn trim(&mut self) {
-        if self.arena.len() > Tails::LIMIT {
+        if self.arena.len() > LIMIT {
             self.arena.truncate(1);
             self.index.clear();
         }
@@ -104,7 +109,7 @@ impl Tails {
 
     /// The run filed for `filled`, if any.
     #[inline(always)]
-    pub fn get(&self, filled: (u64, u64)) -> Option<Run> {
+    pub fn get(&self, filled: K) -> Option<Run> {
         self.index.get(&filled).copied()
     }
 
@@ -120,7 +125,7 @@ impl Tails {
     /// Files the sum of `children` for `filled`: each child's terms shifted by the
     /// weight of its piece, those that would use more copies than the piece has left
     /// out. Returns the new run.
-    pub fn file(&mut self, filled: (u64, u64), children: &[(Run, u8)]) -> Run {
+    pub fn file(&mut self, filled: K, children: &[(Run, u8)]) -> Run {
         self.scratch.clear();
         for &((start, len), piece) in children {
             let (w, c) = (
@@ -162,11 +167,11 @@ mod tests {
     fn children_are_shifted_by_their_piece_and_summed() {
         let mut weight = [0u64; 64];
         weight[..3].copy_from_slice(&[1, 2, 4]);
-        let mut t = Tails::new(7, false, &weight, &[1, 1, 1]);
+        let mut t = Tails::<(u64, u64)>::new(7, false, &weight, &[1, 1, 1]);
         // Piece 0 then nothing: {0}; piece 1 then piece 0: {0, 1}.
-        let a = t.file((1, 0), &[(Tails::DONE, 0)]);
+        let a = t.file((1, 0), &[(DONE, 0)]);
         assert_eq!(t.count(a, 1), 1);
-        let b = t.file((2, 0), &[(a, 1), (a, 0), (Tails::DONE, 2)]);
+        let b = t.file((2, 0), &[(a, 1), (a, 0), (DONE, 2)]);
         // Piece 0 twice is refused.
         assert_eq!(t.count(b, 3), 1);
         assert_eq!(t.count(b, 4), 1);
@@ -177,8 +182,8 @@ mod tests {
         assert_eq!(t.get((3, 0)), Some(c));
         // Three copies of one piece: the digit counts them.
         weight[0] = 1;
-        let mut t = Tails::new(1, false, &weight, &[3]);
-        let mut run = Tails::DONE;
+        let mut t = Tails::<(u64, u64)>::new(1, false, &weight, &[3]);
+        let mut run = DONE;
         for k in 0..4 {
             run = t.file((10 + k, 0), &[(run, 0)]);
             if k < 3 {
@@ -192,20 +197,20 @@ mod tests {
     fn trimming_forgets_every_set_but_keeps_the_full_board() {
         let mut weight = [0u64; 64];
         weight[0] = 1;
-        let mut t = Tails::new(1, false, &weight, &[1 << 20]);
+        let mut t = Tails::<(u64, u64)>::new(1, false, &weight, &[1 << 20]);
         // Runs of one term each, until the arena is over its limit.
         let mut k = 0;
-        while t.arena.len() <= Tails::LIMIT {
-            t.file((k, 1), &[(Tails::DONE, 0)]);
+        while t.arena.len() <= LIMIT {
+            t.file((k, 1), &[(DONE, 0)]);
             k += 1;
         }
         t.trim();
         assert_eq!(t.arena.len(), 1);
         assert_eq!(t.get((0, 1)), None);
         assert_eq!(t.get((k - 1, 1)), None);
-        assert_eq!(t.count(Tails::DONE, 0), 1);
+        assert_eq!(t.count(DONE, 0), 1);
         // Filing goes on from the full board's run.
-        let run = t.file((0, 1), &[(Tails::DONE, 0)]);
+        let run = t.file((0, 1), &[(DONE, 0)]);
         assert_eq!((run, t.count(run, 1)), ((1, 1), 1));
         // Under the limit, trimming keeps everything.
         t.trim();

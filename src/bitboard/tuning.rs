@@ -2,7 +2,8 @@
 //! fronts are weighed, how long the lists' keys are, when the memo starts, and the
 //! choice of them for a puzzle ([`Tuning::for_puzzle`]).
 
-use crate::model::Puzzle;
+use crate::geom::Cell;
+use crate::model::{Board, Puzzle, Square};
 
 use super::frame::Order;
 
@@ -77,7 +78,11 @@ impl Tuning {
     /// The heuristics [`super::BitSearch::new`] chooses for `puzzle`.
     pub fn for_puzzle(puzzle: &Puzzle) -> Tuning {
         let b = &puzzle.board;
-        let order = if b.height <= b.width {
+        // Rows and columns without an open cell (a strip drawn far from the rest of a
+        // board) are skipped by every front at once, so the board is weighed by the
+        // rows and columns that hold open cells.
+        let (width, height) = used_extent(b);
+        let order = if height <= width {
             Order::ColumnMajor
         } else {
             Order::RowMajor
@@ -89,10 +94,10 @@ impl Tuning {
         // the frame or more is blocked (NOI2005's triangle), fronts start on the blocked
         // part: there the other fronts cost more than they save (`examples/
         // tiling_stats.rs` with `POLYX_SWEEP=1` measures the pentomino boards).
-        let (long, short) = (b.width.max(b.height), b.width.min(b.height));
+        let (long, short) = (width.max(height), width.min(height));
         let smallest = smallest_piece(puzzle).unwrap_or(0);
         let open = b.open_count() as i64;
-        let frame = i64::from(b.width) * i64::from(b.height);
+        let frame = i64::from(width) * i64::from(height);
         let tuning = if 2 * long <= 3 * short && smallest >= 3 && 5 * open >= 4 * frame {
             Tuning::default()
         } else {
@@ -103,7 +108,8 @@ impl Tuning {
             // (its search never looks ahead, see `Tuning::look_ahead`, and 8 made
             // NOI2005's triangle slower).
             let largest = piece_sizes(puzzle).max().unwrap_or(0);
-            let window = if frame <= i64::from(u64::BITS) {
+            let squares = i64::from(b.width) * i64::from(b.height);
+            let window = if squares <= i64::from(u64::BITS) {
                 (short.max(0) as u32 + 2).min(2 * largest).clamp(1, 8)
             } else {
                 6
@@ -152,6 +158,18 @@ impl Default for Tuning {
             unlisted: None,
         }
     }
+}
+
+/// The numbers of columns and of rows of `board` that hold an open cell.
+fn used_extent(board: &Board) -> (i32, i32) {
+    let open = |x: i32, y: i32| board.square(Cell::new(x, y)) == Square::Open;
+    let columns = (0..board.width)
+        .filter(|&x| (0..board.height).any(|y| open(x, y)))
+        .count();
+    let rows = (0..board.height)
+        .filter(|&y| (0..board.width).any(|x| open(x, y)))
+        .count();
+    (columns as i32, rows as i32)
 }
 
 /// The sizes of the pieces with copies left.

@@ -16,8 +16,8 @@ use crate::symmetry::{Reduction, SymmetryMode};
 pub enum Engine {
     /// The generic Dancing Links engine ([`crate::cover`]).
     Dlx,
-    /// The bitboard engine, written for tilings: boards of at most 128 squares whose
-    /// open cells must all be covered.
+    /// The bitboard engine, written for tilings: boards whose frame has at most
+    /// [`crate::bitboard::MAX_SQUARES`] squares and whose open cells must all be covered.
     Bitboard,
 }
 

@@ -4,7 +4,7 @@
 
 use crate::bitboard::memo::Memo;
 use crate::bitboard::mirror::Mirror;
-use crate::bitboard::tails::{Run, Tails};
+use crate::bitboard::tails::{Run, Tails, DONE};
 use crate::bitboard::word::Word;
 
 use super::BitEngine;
@@ -94,21 +94,21 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     /// that fits.
     fn tail_run(
         &self,
-        tails: &mut Tails,
+        tails: &mut Tails<M::Key>,
         (filled, mirrored): (M, M),
         depth: usize,
         nodes: &mut u64,
     ) -> Run {
         let t = &*self.t;
         if filled == t.full {
-            return Tails::DONE;
+            return DONE;
         }
-        let words = if tails.mirrored {
-            filled.min(mirrored).words()
+        let key = if tails.mirrored {
+            filled.min(mirrored).key()
         } else {
-            filled.words()
+            filled.key()
         };
-        if let Some(run) = tails.get(words) {
+        if let Some(run) = tails.get(key) {
             return run;
         }
         if tails.frames.len() <= depth {
@@ -133,7 +133,7 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
                 children.push((run, e.piece() as u8));
             }
         }
-        let run = tails.file(words, &children);
+        let run = tails.file(key, &children);
         tails.frames[depth] = children;
         run
     }

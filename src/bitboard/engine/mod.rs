@@ -102,7 +102,7 @@ fn copies_left(copies: &[u32]) -> [u32; MAX_PIECES] {
 }
 
 /// The search state over shared [`Tables`].
-pub struct BitEngine<M: Copy, const F: usize> {
+pub struct BitEngine<M: Word, const F: usize> {
     pub t: Arc<Tables<M>>,
     /// Copies left per compact piece id. Kept in the engine itself, not in a small heap
     /// block: two threads' blocks can share a cache line, and writing them at every
@@ -129,7 +129,7 @@ pub struct BitEngine<M: Copy, const F: usize> {
     /// The counts of the last `t.tails` placements by filled squares, made at the first
     /// node that may use them once the memo is made ([`BitEngine::tail_count`]). Boxed:
     /// each node counted through them moves them out and back.
-    tails: Option<Box<Tails>>,
+    tails: Option<Box<Tails<M::Key>>>,
     /// The depth from which nodes are counted through the tails: `t.tails` placements
     /// from a solution's end, in one-front engines where every piece must be placed
     /// (`usize::MAX`: never).
