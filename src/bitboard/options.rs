@@ -8,6 +8,10 @@ use crate::model::Puzzle;
 use super::frame::Frame;
 use super::word::{Word, MAX_PIECES};
 
+/// The most distinct piece sizes whose subsets get a table of fillable region sizes
+/// ([`Pieces::fillable_by_classes`]: `2^k` rows).
+pub const MAX_SIZE_CLASSES: usize = 6;
+
 /// The pieces with copies left, by compact id.
 pub struct Pieces {
     /// Per piece of the puzzle's set: its compact id (`u8::MAX` if it has no copies).
@@ -46,12 +50,53 @@ impl Pieces {
         })
     }
 
+    /// Per distinct piece size (a "size class"), the compact ids of the pieces of that
+    /// size, as bits; empty when all pieces have one size (then the pieces left never
+    /// make fewer region sizes fillable than all of them do) or there are more than
+    /// [`MAX_SIZE_CLASSES`].
+    pub fn size_classes(&self) -> Vec<u64> {
+        let mut classes: Vec<(u32, u64)> = Vec::new();
+        for (id, &s) in self.sizes.iter().enumerate() {
+            match classes.iter_mut().find(|(size, _)| *size == s) {
+                Some((_, bits)) => *bits |= 1 << id,
+                None => classes.push((s, 1 << id)),
+            }
+        }
+        if classes.len() < 2 || classes.len() > MAX_SIZE_CLASSES {
+            return Vec::new();
+        }
+        classes.into_iter().map(|(_, bits)| bits).collect()
+    }
+
+    /// For each subset `k` of the size classes `classes` (bit `c` of `k`: class `c` has
+    /// a piece with copies left), at `k * (n + 1) + s`: `s` cells can be a sum of the
+    /// sizes of the pieces of those classes, each up to its copies.
+    pub fn fillable_by_classes(&self, classes: &[u64], n: usize) -> Vec<bool> {
+        let mut table = Vec::with_capacity((n + 1) << classes.len());
+        for k in 0..1usize << classes.len() {
+            let mut pieces = 0u64;
+            for (c, &bits) in classes.iter().enumerate() {
+                if k >> c & 1 == 1 {
+                    pieces |= bits;
+                }
+            }
+            table.extend(self.fillable_from(pieces, n));
+        }
+        table
+    }
+
     /// Which region sizes `0..=n` are sums of piece sizes, each piece used at most its
     /// copies.
     pub fn fillable(&self, n: usize) -> Vec<bool> {
+        self.fillable_from(u64::MAX, n)
+    }
+
+    /// [`Pieces::fillable`] with only the pieces whose compact ids are bits of `pieces`.
+    fn fillable_from(&self, pieces: u64, n: usize) -> Vec<bool> {
         let mut can = vec![false; n + 1];
         can[0] = true;
-        for (&s, &c) in self.sizes.iter().zip(&self.copies) {
+        let chosen = self.sizes.iter().zip(&self.copies).enumerate();
+        for (_, (&s, &c)) in chosen.filter(|(id, _)| pieces >> id & 1 == 1) {
             let s = s as usize;
             for _ in 0..c.min(n as u32) {
                 for t in (s..=n).rev() {

@@ -59,6 +59,12 @@ pub struct Tables<M: Copy> {
     pub use_all: bool,
     /// `fillable[s]`: `s` cells can be a sum of piece sizes (each piece up to its copies).
     pub fillable: Vec<bool>,
+    /// The compact ids of the pieces of each distinct size, as bits (empty with one size
+    /// or too many: see [`Pieces::size_classes`]).
+    pub size_classes: Vec<u64>,
+    /// `fillable` of the pieces still to place: per subset of the size classes with a
+    /// piece left, at `subset * (n + 1) + s` ([`Tables::fillable_now`]).
+    pub fillable_by_classes: Vec<bool>,
     /// Regions smaller than this (twice the smallest piece) hold at most one piece.
     pub single_below: u32,
     /// Key bits: the `window` squares after the first empty square, then the
@@ -128,6 +134,8 @@ impl<M: Word> Tables<M> {
         let square = frame.squares();
         let key_offset = frame.key_offsets();
         let fillable = pieces.fillable(frame.n as usize);
+        let size_classes = pieces.size_classes();
+        let fillable_by_classes = pieces.fillable_by_classes(&size_classes, frame.n as usize);
         let doomed = Doomed::new(&frame, keys, &fillable, &pieces, &options);
         let builder = ListBuilder::new(&options, &doomed, keys, frame.fronts(), &pieces);
         let mut lists = builder.build(&frame, &blocks.own, &square, &key_offset);
@@ -165,10 +173,30 @@ impl<M: Word> Tables<M> {
             full: frame.full,
             grid: frame.grid,
             fillable,
+            size_classes,
+            fillable_by_classes,
             copies: pieces.copies,
             expired: lists.expired,
             use_all: puzzle.board.use_all_pieces,
         })
+    }
+
+    /// Can `size` cells be a sum of the sizes of the pieces in `avail` (each up to its
+    /// copies)? Only the sizes that have a piece left count, so once the last piece of a
+    /// size is placed, regions must be filled by the others. True when the pieces have
+    /// one size (`fillable` already says it all).
+    #[inline]
+    pub fn fillable_now(&self, avail: u64, size: u32) -> bool {
+        if self.size_classes.is_empty() {
+            return true;
+        }
+        let mut subset = 0;
+        for (c, &pieces) in self.size_classes.iter().enumerate() {
+            if avail & pieces != 0 {
+                subset |= 1 << c;
+            }
+        }
+        self.fillable_by_classes[subset * (self.n as usize + 1) + size as usize]
     }
 
     /// Every compact piece id, as bits.

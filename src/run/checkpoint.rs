@@ -48,7 +48,7 @@ pub struct Checkpoint {
 /// reduction first, then positions in lists whose content and order its tables decide),
 /// so the version changes whenever an engine would read a saved path as another node:
 /// an older checkpoint is then refused rather than misread.
-pub const FORMAT: &str = "polyx-checkpoint-7";
+pub const FORMAT: &str = "polyx-checkpoint-8";
 
 /// A hash (FNV-1a, 64 bits, stable across builds) of the exact-cover matrix and of
 /// `options`, a text naming everything else that changes the result (mode, shard, ...).

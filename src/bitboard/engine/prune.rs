@@ -1,5 +1,6 @@
 //! The dead-region test: a node whose last placement walls in a region of empty
-//! squares that no sum of piece sizes fills, or that is too small for two pieces and
+//! squares that no sum of the sizes of the pieces left fills, or that is too small for
+//! two pieces and
 //! is the shape of no option with copies left, has no tiling. A bit-parallel flood
 //! from the squares next to the placement, a few steps per region (`region_cap`).
 
@@ -24,7 +25,7 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
                 let next = (region | t.grow(region)) & empty;
                 if next == region {
                     let size = region.count_ones();
-                    if !t.fillable[size as usize] {
+                    if !t.fillable[size as usize] || !t.fillable_now(avail, size) {
                         return true;
                     }
                     if size < t.single_below && !self.one_piece_fills(region, avail) {

@@ -379,3 +379,25 @@ fn list_heads_name_the_pieces_of_their_lists() {
     assert!(!head.none_of(1 << 17) && !head.none_of(1 << 33) && !head.none_of(1 << 1));
     assert!(head.none_of(1 << 2 | 1 << 18 | 1 << 50));
 }
+
+#[test]
+fn regions_are_filled_by_the_sizes_of_the_pieces_left() {
+    use crate::bitboard::tables::Tables;
+    // The twelve pentominoes and the 2x2 square: a region of 9 cells is a pentomino and
+    // the square while the square is left, and no tiling once it is placed.
+    let (board, set) = crate::load_puzzle("8x8-square", None).unwrap();
+    let p = Puzzle::new(board, set).unwrap();
+    let tuning = Tuning::for_puzzle(&p);
+    let t = Tables::<u64>::new(&p, &all(&p), &tuning, None).expect("fits a word");
+    let square = (p.set.pieces.iter())
+        .position(|piece| piece.shape.len() == 4)
+        .expect("the square");
+    // Every piece has one copy, so its compact id is its index in the set.
+    let every = t.all_pieces();
+    let without_square = every & !(1 << square);
+    assert!(t.fillable_now(every, 9));
+    assert!(!t.fillable_now(without_square, 9));
+    assert!(t.fillable_now(without_square, 10));
+    assert!(t.fillable_now(1 << square, 4));
+    assert!(!t.fillable_now(1 << square, 5));
+}
