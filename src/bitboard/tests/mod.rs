@@ -180,7 +180,13 @@ fn one_sided(w: i32, h: i32, blocked: &[usize], pieces: &[(&str, u32)]) -> Puzzl
     for &b in blocked {
         squares[b] = Square::Blocked;
     }
-    let set = PieceSet {
+    let set = piece_set(pieces, false);
+    Puzzle::new(Board::new("p", w, h, squares), set).expect("valid")
+}
+
+/// The pieces (picture, copies) as a set, labelled `a`, `b`, …; turned over if `mirror`.
+fn piece_set(pieces: &[(&str, u32)], mirror: bool) -> PieceSet {
+    PieceSet {
         name: "s".into(),
         description: String::new(),
         pieces: (pieces.iter().enumerate())
@@ -189,12 +195,11 @@ fn one_sided(w: i32, h: i32, blocked: &[usize], pieces: &[(&str, u32)]) -> Puzzl
                 label: (b'a' + k as u8) as char,
                 shape: Shape::from_picture(picture).expect("a shape"),
                 count,
-                mirror: false,
+                mirror,
                 color: None,
             })
             .collect(),
-    };
-    Puzzle::new(Board::new("p", w, h, squares), set).expect("valid")
+    }
 }
 
 /// The engine on its own: eight dominoes tile the 4×4 square in 36 ways.

@@ -39,20 +39,7 @@ fn islands_of(
             }
         }
     }
-    let set = PieceSet {
-        name: "s".into(),
-        description: String::new(),
-        pieces: (pieces.iter().enumerate())
-            .map(|(k, &(picture, count))| Piece {
-                name: format!("p{k}"),
-                label: (b'a' + k as u8) as char,
-                shape: Shape::from_picture(picture).expect("a shape"),
-                count,
-                mirror: true,
-                color: None,
-            })
-            .collect(),
-    };
+    let set = piece_set(pieces, true);
     let mut board = Board::new("p", w, h, squares);
     board.use_all_pieces = use_all;
     Puzzle::new(board, set).ok()
