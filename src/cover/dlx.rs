@@ -69,91 +69,24 @@ impl Dlx {
     /// Lays out `problem`; primary items join the ring in the order they were added.
     pub fn new(problem: &Problem) -> Dlx {
         let n = problem.item_count();
-        let total = problem.node_estimate() as usize;
-        let mut nodes = Vec::with_capacity(total);
-        let mut llink = vec![0u32; n + 1];
-        let mut rlink = vec![0u32; n + 1];
-        let mut bounds = vec![Bounds::PRIMARY; n + 1];
-        let mut multiple = vec![false; n + 1];
-        nodes.push(Node::default());
-        let mut last = 0u32;
-        for item in problem.items() {
-            let h = item.0 + 1;
-            let b = problem.bounds(item);
-            bounds[h as usize] = b;
-            multiple[h as usize] = b.is_multiple();
-            nodes.push(Node {
-                up: h,
-                down: h,
-                top: 0,
-            });
-            if b.is_primary() {
-                llink[h as usize] = last;
-                rlink[last as usize] = h;
-                last = h;
-            } else {
-                llink[h as usize] = h;
-                rlink[h as usize] = h;
-            }
-        }
-        rlink[last as usize] = 0;
-        llink[0] = last;
-        // The first spacer.
-        let mut spacer = nodes.len();
-        nodes.push(Node {
-            up: 0,
-            down: 0,
-            top: 0,
-        });
-        let mut option_first = Vec::with_capacity(problem.option_count());
+        let mut headers = Headers::new(problem);
+        let (option_first, color) = option_nodes(problem, &mut headers.nodes);
+        let table: Vec<(u32, u32, u32)> = (headers.nodes.iter())
+            .map(|n| (n.up, n.down, n.top as u32))
+            .collect();
+        let has_multiple = headers.multiple.iter().any(|&m| m);
         let has_colors = problem.has_colors();
-        let mut color = Vec::new();
-        for option in problem.options() {
-            option_first.push(nodes.len() as u32);
-            if has_colors {
-                color.resize(nodes.len(), 0);
-                let codes = problem.color_codes_of(option).expect("colours");
-                color.extend(codes.iter().map(|&c| c as i32));
-            }
-            for &item in problem.option(option) {
-                let h = item.0 + 1;
-                let p = nodes.len() as u32;
-                let up = nodes[h as usize].up;
-                nodes.push(Node {
-                    up,
-                    down: h,
-                    top: h as i32,
-                });
-                nodes[up as usize].down = p;
-                nodes[h as usize].up = p;
-                nodes[h as usize].top += 1;
-            }
-            let last_node = nodes.len() as u32 - 1;
-            nodes[spacer].down = last_node;
-            spacer = nodes.len();
-            nodes.push(Node {
-                up: spacer as u32 - problem.option(option).len() as u32,
-                down: 0,
-                top: 0,
-            });
-        }
-        if has_colors {
-            color.resize(nodes.len(), 0);
-        }
-        let table: Vec<(u32, u32, u32)> =
-            nodes.iter().map(|n| (n.up, n.down, n.top as u32)).collect();
-        let has_multiple = multiple.iter().any(|&m| m);
         Dlx {
             store: Store::new(&table),
-            llink,
-            rlink,
+            llink: headers.llink,
+            rlink: headers.rlink,
             used: vec![0; n + 1],
             has_multiple,
-            multiple,
+            multiple: headers.multiple,
             color,
             has_colors,
             plain: !has_multiple && !has_colors,
-            bounds,
+            bounds: headers.bounds,
             option_first,
             items: n as u32,
             updates: 0,
@@ -430,4 +363,100 @@ impl Dlx {
 /// The option whose nodes include node `p`, given the first node of every option.
 pub fn option_of(option_first: &[u32], p: u32) -> u32 {
     (option_first.partition_point(|&first| first <= p) - 1) as u32
+}
+
+/// The item headers of a DLX1 table: node 0 (the root) and one header node per item,
+/// the primary items in the root's list, each secondary one a list of its own.
+struct Headers {
+    nodes: Vec<Node>,
+    llink: Vec<u32>,
+    rlink: Vec<u32>,
+    bounds: Vec<Bounds>,
+    multiple: Vec<bool>,
+}
+
+impl Headers {
+    fn new(problem: &Problem) -> Headers {
+        let n = problem.item_count();
+        let mut h = Headers {
+            nodes: Vec::with_capacity(problem.node_estimate() as usize),
+            llink: vec![0u32; n + 1],
+            rlink: vec![0u32; n + 1],
+            bounds: vec![Bounds::PRIMARY; n + 1],
+            multiple: vec![false; n + 1],
+        };
+        h.nodes.push(Node::default());
+        let mut last = 0u32;
+        for item in problem.items() {
+            let x = item.0 + 1;
+            let b = problem.bounds(item);
+            h.bounds[x as usize] = b;
+            h.multiple[x as usize] = b.is_multiple();
+            h.nodes.push(Node {
+                up: x,
+                down: x,
+                top: 0,
+            });
+            if b.is_primary() {
+                h.llink[x as usize] = last;
+                h.rlink[last as usize] = x;
+                last = x;
+            } else {
+                h.llink[x as usize] = x;
+                h.rlink[x as usize] = x;
+            }
+        }
+        h.rlink[last as usize] = 0;
+        h.llink[0] = last;
+        h
+    }
+}
+
+/// Appends every option's nodes to `nodes` (after the item headers), each option
+/// followed by a spacer, as in Knuth's DLX1; returns each option's first node and, when
+/// the problem has colours, every node's colour code (empty otherwise).
+fn option_nodes(problem: &Problem, nodes: &mut Vec<Node>) -> (Vec<u32>, Vec<i32>) {
+    // The first spacer.
+    let mut spacer = nodes.len();
+    nodes.push(Node {
+        up: 0,
+        down: 0,
+        top: 0,
+    });
+    let mut option_first = Vec::with_capacity(problem.option_count());
+    let has_colors = problem.has_colors();
+    let mut color = Vec::new();
+    for option in problem.options() {
+        option_first.push(nodes.len() as u32);
+        if has_colors {
+            color.resize(nodes.len(), 0);
+            let codes = problem.color_codes_of(option).expect("colours");
+            color.extend(codes.iter().map(|&c| c as i32));
+        }
+        for &item in problem.option(option) {
+            let h = item.0 + 1;
+            let p = nodes.len() as u32;
+            let up = nodes[h as usize].up;
+            nodes.push(Node {
+                up,
+                down: h,
+                top: h as i32,
+            });
+            nodes[up as usize].down = p;
+            nodes[h as usize].up = p;
+            nodes[h as usize].top += 1;
+        }
+        let last_node = nodes.len() as u32 - 1;
+        nodes[spacer].down = last_node;
+        spacer = nodes.len();
+        nodes.push(Node {
+            up: spacer as u32 - problem.option(option).len() as u32,
+            down: 0,
+            top: 0,
+        });
+    }
+    if has_colors {
+        color.resize(nodes.len(), 0);
+    }
+    (option_first, color)
 }
