@@ -71,14 +71,14 @@ fn dlx_says_no_solution_on_stderr() {
         .assert()
         .code(1)
         .stdout("")
-        .stderr("no solution\n");
+        .stderr("polyx: no solution\n");
     // Colours that clash leave nothing: x cannot be both A and B.
     polyx()
         .arg("dlx")
         .write_stdin("p q | x\np x:A\nq x:B\n")
         .assert()
         .code(1)
-        .stderr("no solution\n");
+        .stderr("polyx: no solution\n");
     // With --count, 0 is the answer.
     polyx()
         .args(["dlx", "--count"])

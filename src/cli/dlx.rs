@@ -1,6 +1,6 @@
 //! `polyx dlx`: Knuth's text format in (DLX1, with DLX2's colours and MCC's
 //! multiplicities), solutions (or their count) out. A search that finds no solution says
-//! `no solution` on stderr and exits 1 (with `--count`, the count 0 is the answer).
+//! `polyx: no solution` on stderr and exits 1 (with `--count`, the count 0 is the answer).
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -61,7 +61,7 @@ pub fn run(args: &DlxArgs) -> anyhow::Result<Status> {
         );
     }
     if found == 0 && limit > 0 && !args.count {
-        eprintln!("no solution");
+        eprintln!("polyx: no solution");
     }
     Ok(if found > 0 || args.count {
         Status::Success
