@@ -41,13 +41,18 @@ const TICK_LOG2: u32 = 10;
 /// How often the progress is reported at most.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
+/// The most solutions a run may ask for to be searched here: each one reported is
+/// remembered (to report its class once), so a larger limit takes the reduced search,
+/// which streams.
+const MOST_FIRST: u64 = 100_000;
+
 /// Whether a run with `opts` looks for first solutions here: it prints a limited number
-/// of them, from the whole search, with no checkpoint to resume (whose state would not
+/// of them (at most [`MOST_FIRST`]), from the whole search, with no checkpoint to resume (whose state would not
 /// hold the classes already reported), and there is something to gain (reduce mode, or
 /// restarts).
 pub(super) fn applies(solver: &Solver, opts: &RunOptions) -> bool {
     opts.printing
-        && opts.limit.is_some()
+        && opts.limit.is_some_and(|n| n <= MOST_FIRST)
         && opts.checkpoint.is_none()
         && opts.shard.is_whole()
         && (solver.mode == SymmetryMode::Reduce || solver.restarts)
