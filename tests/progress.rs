@@ -93,3 +93,15 @@ fn reports_start_at_once_never_go_back_and_end_with_the_run() {
         assert_eq!(last.nodes, report.stats.nodes);
     }
 }
+
+#[test]
+fn a_count_by_burnsides_lemma_sums_up_the_classes_it_prints() {
+    // dominoes-8x8 in reduce mode counts every tiling and divides by Burnside's lemma:
+    // the summary gives the 1,629,189 classes printed, not the 12,988,816 tilings.
+    let stderr = progress_of(&["count", "dominoes-8x8"], "1629189\n");
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("polyx: finished: 1629189 solutions, "),
+        "{stderr}"
+    );
+}

@@ -55,7 +55,8 @@ impl Burnside {
         }
         let start = Instant::now();
         let (fixed, nodes, stopped) = fixed_by_the_others(solver, opts)?;
-        let mut every = Solver::new(solver.puzzle.clone(), SymmetryMode::Keep);
+        // Burnside's lemma applies only to a puzzle that no argument refuted.
+        let mut every = Solver::refuted_by(solver.puzzle.clone(), SymmetryMode::Keep, None);
         every.use_engine(solver.engine);
         every.memo = solver.memo;
         Some(Burnside {

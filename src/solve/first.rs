@@ -44,7 +44,7 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 /// The most solutions a run may ask for to be searched here: each one reported is
 /// remembered (to report its class once), so a larger limit takes the reduced search,
 /// which streams.
-const MOST_FIRST: u64 = 100_000;
+pub(super) const MOST_FIRST: u64 = 100_000;
 
 /// Whether a run with `opts` looks for first solutions here: it prints a limited number
 /// of them (at most [`MOST_FIRST`]), from the whole search, with no checkpoint to resume (whose state would not
@@ -261,7 +261,7 @@ fn attempt_solver(solver: &Solver, attempt: u64, rng: &mut Rng) -> (Solver, Opti
         let (puzzle, original) = shuffled(&solver.puzzle, rng);
         (puzzle, Some(original))
     };
-    let mut keep = Solver::new(puzzle, SymmetryMode::Keep);
+    let mut keep = Solver::refuted_by(puzzle, SymmetryMode::Keep, solver.refutation.clone());
     keep.memo = solver.memo;
     keep.use_engine(solver.engine);
     keep.restarts = false;

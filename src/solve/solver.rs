@@ -84,6 +84,18 @@ impl Solver {
     /// in [`SymmetryMode::Reduce`], restricts the placements to one representative of
     /// each class; picks the bitboard engine whenever it applies.
     pub fn new(puzzle: Puzzle, mode: SymmetryMode) -> Solver {
+        let refutation = refute::refute(&puzzle);
+        Solver::refuted_by(puzzle, mode, refutation)
+    }
+
+    /// [`Solver::new`] for a puzzle whose refutation is already known: the same puzzle
+    /// in another mode or another order (a count by Burnside's lemma, a restart on a
+    /// shuffle), which the arguments settle alike.
+    pub(crate) fn refuted_by(
+        puzzle: Puzzle,
+        mode: SymmetryMode,
+        refutation: Option<Refutation>,
+    ) -> Solver {
         let reduction = Reduction::new(&puzzle);
         let engine = if BitSearch::applies(&puzzle) {
             Engine::Bitboard
@@ -91,7 +103,7 @@ impl Solver {
             Engine::Dlx
         };
         Solver {
-            refutation: refute::refute(&puzzle),
+            refutation,
             puzzle,
             mode,
             reduction,

@@ -84,3 +84,22 @@ fn dominoes_with_copies_list_each_class_once() {
     listed.sort();
     assert_eq!((listed, complete), (every, true));
 }
+
+#[test]
+fn only_limited_listings_of_at_most_most_first_look_for_first_solutions() {
+    use crate::run::RunOptions;
+    use crate::solve::first::{applies, MOST_FIRST};
+    let s = solver("6x10", SymmetryMode::Reduce);
+    let listing = |limit| RunOptions {
+        printing: true,
+        limit,
+        ..RunOptions::default()
+    };
+    assert!(applies(&s, &listing(Some(1))));
+    assert!(applies(&s, &listing(Some(MOST_FIRST))));
+    // Each class printed is remembered: larger limits and `--all` stream the reduced
+    // search, and so do counts.
+    assert!(!applies(&s, &listing(Some(MOST_FIRST + 1))));
+    assert!(!applies(&s, &listing(None)));
+    assert!(!applies(&s, &RunOptions::default()));
+}
