@@ -35,7 +35,11 @@ pub fn show(args: &ShowArgs) -> anyhow::Result<Status> {
 }
 
 fn describe_pieces(set: &PieceSet, out: &mut String) {
-    let total: usize = set.pieces.iter().map(|p| p.orientations().len()).sum();
+    let total: usize = set
+        .pieces
+        .iter()
+        .map(|p| p.orientations(set.lattice()).len())
+        .sum();
     let _ = writeln!(
         out,
         "piece set {}: {} pieces, {} copies, area {}, {} orientations",
@@ -49,7 +53,7 @@ fn describe_pieces(set: &PieceSet, out: &mut String) {
         let _ = writeln!(out, "{}", set.description);
     }
     for piece in &set.pieces {
-        let orientations = piece.orientations();
+        let orientations = piece.orientations(set.lattice());
         let _ = writeln!(
             out,
             "\n{} (label {}, {} cells{}{}, {} orientations):",
@@ -130,7 +134,7 @@ fn describe_puzzle(puzzle: &Puzzle, out: &mut String) {
         problem.node_estimate()
     );
     let group = &solver.reduction.group;
-    let names: Vec<&str> = (0..group.order()).map(|g| group.name(g)).collect();
+    let names: Vec<String> = (0..group.order()).map(|g| group.name(g)).collect();
     let _ = writeln!(out, "symmetries: {} ({})", names.len(), names.join(" "));
     if let Some(k) = solver.reduction.piece {
         let _ = writeln!(

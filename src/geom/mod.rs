@@ -1,10 +1,26 @@
-//! Square-lattice geometry, with no exact cover in sight: cells, the 8 symmetries of the
-//! square grid (the dihedral group D4), and shapes, which are finite non-empty sets of
-//! cells kept normalized (smallest x and y are 0) and sorted, so that two shapes are
-//! equal exactly when they are translates of each other. A piece's orientations are the
-//! distinct images of its shape under the group, or under its rotations only.
+//! Geometry, with no exact cover in sight: cells, the grids ([`Lattice`]: square, hex,
+//! triangle) with their neighbours, translations and point groups, and shapes, which are
+//! finite non-empty sets of cells kept in a lattice's normal form and sorted, so that two
+//! shapes of one grid are equal exactly when they are translates of each other. A
+//! piece's orientations are the distinct images of its shape under the group, or under
+//! its rotations only.
 
 use std::fmt;
+
+mod d6;
+mod grid;
+mod hex;
+mod lattice;
+mod polyforms;
+mod square;
+mod triangle;
+
+pub use grid::Grid;
+pub use lattice::{Lattice, Neighbours, Point};
+pub use polyforms::polyforms;
+/// The square grid's transforms by name, for tests that check against them.
+#[cfg(test)]
+pub(crate) use square::Transform;
 
 /// A cell of the grid: `x` is the column (0 at the left), `y` the row (0 at the top).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -20,115 +36,21 @@ impl Cell {
     pub const fn new(x: i32, y: i32) -> Cell {
         Cell { x, y }
     }
-
-    /// The four edge neighbours.
-    pub fn neighbours(self) -> [Cell; 4] {
-        [
-            Cell::new(self.x + 1, self.y),
-            Cell::new(self.x - 1, self.y),
-            Cell::new(self.x, self.y + 1),
-            Cell::new(self.x, self.y - 1),
-        ]
-    }
 }
 
-/// One of the 8 symmetries of the square grid, about the origin: first transpose (if
-/// `swap`), then negate x and/or y. Rotations are the ones with an even number of flags.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Transform(u8);
-
-impl Transform {
-    #[cfg(test)]
-    pub const IDENTITY: Transform = Transform(0);
-    const SWAP: u8 = 4;
-    const NEG_X: u8 = 1;
-    const NEG_Y: u8 = 2;
-
-    /// All 8, the identity first, then the other rotations, then the reflections.
-    pub const ALL: [Transform; 8] = [
-        Transform(0),
-        Transform(Self::SWAP | Self::NEG_X),
-        Transform(Self::NEG_X | Self::NEG_Y),
-        Transform(Self::SWAP | Self::NEG_Y),
-        Transform(Self::NEG_X),
-        Transform(Self::NEG_Y),
-        Transform(Self::SWAP),
-        Transform(Self::SWAP | Self::NEG_X | Self::NEG_Y),
-    ];
-
-    /// The 4 rotations.
-    pub fn rotations() -> &'static [Transform] {
-        &Self::ALL[..4]
-    }
-
-    pub fn is_rotation(self) -> bool {
-        self.0.count_ones() % 2 == 0
-    }
-
-    /// Whether this transform exchanges the axes (so a w×h box becomes h×w).
-    pub fn swaps_axes(self) -> bool {
-        self.0 & Self::SWAP != 0
-    }
-
-    pub fn apply(self, c: Cell) -> Cell {
-        let (mut x, mut y) = if self.swaps_axes() {
-            (c.y, c.x)
-        } else {
-            (c.x, c.y)
-        };
-        if self.0 & Self::NEG_X != 0 {
-            x = -x;
-        }
-        if self.0 & Self::NEG_Y != 0 {
-            y = -y;
-        }
-        Cell::new(x, y)
-    }
-
-    /// `self` after `first`: `(self ∘ first)(c) = self(first(c))`.
-    pub fn after(self, first: Transform) -> Transform {
-        let probe = [Cell::new(1, 0), Cell::new(0, 1)];
-        let target = probe.map(|c| self.apply(first.apply(c)));
-        *Self::ALL
-            .iter()
-            .find(|t| probe.map(|c| t.apply(c)) == target)
-            .expect("D4 is closed under composition")
-    }
-
-    #[cfg(test)]
-    pub fn inverse(self) -> Transform {
-        *Self::ALL
-            .iter()
-            .find(|t| t.after(self) == Transform::IDENTITY)
-            .expect("every element of D4 has an inverse")
-    }
-
-    /// A short name: `id`, `r90`, `r180`, `r270`, `mx`, `my`, `md`, `ma`.
-    pub fn name(self) -> &'static str {
-        const NAMES: [&str; 8] = ["id", "r90", "r180", "r270", "mx", "my", "md", "ma"];
-        let k = Self::ALL.iter().position(|&t| t == self).unwrap_or(0);
-        NAMES[k]
-    }
-}
-
-impl fmt::Display for Transform {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A polyomino or any other finite set of cells, up to translation.
+/// A polyform: a finite set of cells of one grid, up to translation.
 ///
 /// # Guarantees
-/// Non-empty; no repeated cells; normalized so that the smallest x and the smallest y
-/// are 0; sorted by row, then column.
+/// Non-empty; no repeated cells; in its lattice's normal form ([`Lattice::shape`]; on
+/// the square grid the smallest x and the smallest y are 0); sorted by row, then column.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
     cells: Vec<Cell>,
 }
 
 impl Shape {
-    /// The shape of `cells` (repeats are dropped); `None` if there are none.
+    /// The square-grid shape of `cells` (repeats are dropped); `None` if there are none.
+    /// [`Lattice::shape`] gives the shape on any grid.
     pub fn new(cells: impl IntoIterator<Item = Cell>) -> Option<Shape> {
         let mut cells: Vec<Cell> = cells.into_iter().collect();
         let min_x = cells.iter().map(|c| c.x).min()?;
@@ -141,7 +63,19 @@ impl Shape {
         Some(Shape { cells })
     }
 
-    /// Parses a picture: every character other than `.` and space is a cell.
+    /// The shape of `cells` as they are, sorted, without repeats (a lattice has shifted
+    /// them to its normal form).
+    pub(crate) fn new_unshifted(cells: impl IntoIterator<Item = Cell>) -> Option<Shape> {
+        let mut cells: Vec<Cell> = cells.into_iter().collect();
+        if cells.is_empty() {
+            return None;
+        }
+        cells.sort();
+        cells.dedup();
+        Some(Shape { cells })
+    }
+
+    /// Parses a square-grid picture: every character other than `.` and space is a cell.
     pub fn from_picture(picture: &str) -> Option<Shape> {
         let mut cells = Vec::new();
         for (y, line) in picture.lines().enumerate() {
@@ -184,18 +118,13 @@ impl Shape {
         self.cells.binary_search(&c).is_ok()
     }
 
-    /// The image under `t`, normalized.
-    pub(crate) fn transformed(&self, t: Transform) -> Shape {
-        Shape::new(self.cells.iter().map(|&c| t.apply(c))).expect("a non-empty image")
-    }
-
-    /// True if every cell can reach every other through edge neighbours.
-    pub fn is_connected(&self) -> bool {
+    /// True if every cell can reach every other through edge neighbours of `lattice`.
+    pub fn is_connected(&self, lattice: &dyn Lattice) -> bool {
         let mut seen = vec![false; self.cells.len()];
         let mut stack = vec![0usize];
         seen[0] = true;
         while let Some(k) = stack.pop() {
-            for n in self.cells[k].neighbours() {
+            for n in lattice.neighbours(self.cells[k]) {
                 if let Ok(j) = self.cells.binary_search(&n) {
                     if !seen[j] {
                         seen[j] = true;
@@ -207,18 +136,13 @@ impl Shape {
         seen.iter().all(|&s| s)
     }
 
-    /// The distinct images of this shape under the rotations (`one_sided`) or under all
-    /// 8 symmetries, each with the first transform that makes it, in `Transform::ALL`
-    /// order (so the identity image comes first).
-    pub(crate) fn orientations(&self, one_sided: bool) -> Vec<(Shape, Transform)> {
-        let group: &[Transform] = if one_sided {
-            Transform::rotations()
-        } else {
-            &Transform::ALL
-        };
-        let mut out: Vec<(Shape, Transform)> = Vec::with_capacity(group.len());
-        for &t in group {
-            let image = self.transformed(t);
+    /// The distinct images of this shape under the rotations of `lattice` (`one_sided`)
+    /// or under its whole point group, each with the first transform that makes it, in
+    /// the group's order (so the identity image comes first).
+    pub fn orientations(&self, lattice: &dyn Lattice, one_sided: bool) -> Vec<(Shape, usize)> {
+        let mut out: Vec<(Shape, usize)> = Vec::with_capacity(lattice.order());
+        for t in (0..lattice.order()).filter(|&t| !one_sided || lattice.is_rotation(t)) {
+            let image = lattice.shape_image(t, self);
             if !out.iter().any(|(s, _)| *s == image) {
                 out.push((image, t));
             }
@@ -226,9 +150,9 @@ impl Shape {
         out
     }
 
-    /// The smallest image under the group: a name for the shape's class.
-    pub(crate) fn canonical(&self, one_sided: bool) -> Shape {
-        self.orientations(one_sided)
+    /// The smallest image under the group (or its rotations): a name for the shape's class.
+    pub fn canonical(&self, lattice: &dyn Lattice, one_sided: bool) -> Shape {
+        self.orientations(lattice, one_sided)
             .into_iter()
             .map(|(s, _)| s)
             .min()
@@ -256,67 +180,4 @@ impl fmt::Display for Shape {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn count(picture: &str, one_sided: bool) -> usize {
-        Shape::from_picture(picture)
-            .unwrap()
-            .orientations(one_sided)
-            .len()
-    }
-
-    #[test]
-    fn pentomino_orientation_counts() {
-        let pieces = [
-            (".##\n##.\n.#.", 8),
-            ("#####", 2),
-            ("####\n#...", 8),
-            ("###.\n..##", 8),
-            ("##\n##\n#.", 8),
-            ("###\n.#.\n.#.", 4),
-            ("#.#\n###", 4),
-            ("#..\n#..\n###", 4),
-            ("#..\n##.\n.##", 4),
-            (".#.\n###\n.#.", 1),
-            ("####\n.#..", 8),
-            ("##.\n.#.\n.##", 4),
-        ];
-        let total: usize = pieces.iter().map(|(p, _)| count(p, false)).sum();
-        assert_eq!(total, 63);
-        for (p, n) in pieces {
-            assert_eq!(count(p, false), n, "{p}");
-        }
-        assert_eq!(count(".##\n##.\n.#.", true), 4);
-        assert_eq!(count("##\n##", true), 1);
-    }
-
-    #[test]
-    fn group_is_closed_and_has_inverses() {
-        for a in Transform::ALL {
-            assert_eq!(a.after(a.inverse()), Transform::IDENTITY);
-            for b in Transform::ALL {
-                let c = Cell::new(2, -5);
-                assert_eq!(a.after(b).apply(c), a.apply(b.apply(c)));
-                assert_eq!(a.after(b).is_rotation(), a.is_rotation() == b.is_rotation());
-            }
-        }
-        assert_eq!(
-            Transform::rotations()
-                .iter()
-                .filter(|t| t.is_rotation())
-                .count(),
-            4
-        );
-    }
-
-    #[test]
-    fn shapes_are_normalized_and_connected() {
-        let s = Shape::new([Cell::new(5, 5), Cell::new(6, 5), Cell::new(5, 5)]).unwrap();
-        assert_eq!(s.cells(), &[Cell::new(0, 0), Cell::new(1, 0)]);
-        assert!(s.is_connected());
-        assert!(!Shape::from_picture("#.#").unwrap().is_connected());
-        assert!(Shape::new([]).is_none());
-        assert_eq!(Shape::from_picture("..\n.#").unwrap().len(), 1);
-    }
-}
+mod tests;

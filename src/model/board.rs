@@ -4,7 +4,7 @@
 //! came from so that later checks can point at the offending cell.
 
 use crate::error::Location;
-use crate::geom::Cell;
+use crate::geom::{Cell, Grid, Lattice};
 
 /// What one square of the board's frame is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -40,6 +40,8 @@ pub struct Board {
     pub description: String,
     /// The `pieces` value: a built-in set's name or a path relative to the board file.
     pub pieces: String,
+    /// The grid its cells are on.
+    pub grid: Grid,
     /// The frame's columns.
     pub width: i32,
     /// The frame's rows.
@@ -63,6 +65,7 @@ impl Board {
             name: name.into(),
             description: String::new(),
             pieces: String::new(),
+            grid: Grid::Square,
             width,
             height,
             squares,
@@ -80,6 +83,25 @@ impl Board {
             height,
             vec![Square::Open; (width * height) as usize],
         )
+    }
+
+    /// The board of `grid` whose open cells are `cells` (at non-negative coordinates) in
+    /// the smallest frame from the origin that holds them; every other square is outside.
+    pub fn of_cells(name: impl Into<String>, grid: Grid, cells: &[Cell]) -> Board {
+        let width = cells.iter().map(|c| c.x + 1).max().unwrap_or(0);
+        let height = cells.iter().map(|c| c.y + 1).max().unwrap_or(0);
+        let mut squares = vec![Square::Outside; (width * height) as usize];
+        for c in cells {
+            squares[(c.y * width + c.x) as usize] = Square::Open;
+        }
+        let mut board = Board::new(name, width, height, squares);
+        board.grid = grid;
+        board
+    }
+
+    /// The lattice of its grid.
+    pub fn lattice(&self) -> &'static dyn Lattice {
+        self.grid.lattice()
     }
 
     /// The square at `c`; outside the frame is `Outside`.

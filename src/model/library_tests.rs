@@ -9,7 +9,7 @@ use crate::geom::Shape;
 fn orientation_counts(set: &PieceSet) -> Vec<(String, usize)> {
     set.pieces
         .iter()
-        .map(|p| (p.name.clone(), p.orientations().len()))
+        .map(|p| (p.name.clone(), p.orientations(set.lattice()).len()))
         .collect()
 }
 
@@ -108,22 +108,22 @@ fn hexominoes_are_the_35_free_ones() {
     let classes: HashSet<Shape> = set
         .pieces
         .iter()
-        .map(|p| p.shape.canonical(false))
+        .map(|p| p.shape.canonical(square(), false))
         .collect();
     assert_eq!(classes.len(), 35);
     assert!(set
         .pieces
         .iter()
-        .all(|p| p.shape.len() == 6 && p.shape.is_connected()));
+        .all(|p| p.shape.len() == 6 && p.shape.is_connected(square())));
     // Every hexomino grows from a pentomino: the 35 classes are all of them.
     let pentominoes = load_piece_set("pentominoes", None).unwrap();
     let mut grown = HashSet::new();
     for p in &pentominoes.pieces {
         for &c in p.shape.cells() {
-            for n in c.neighbours() {
+            for n in square().neighbours(c) {
                 if !p.shape.contains(n) {
                     let cells = p.shape.cells().iter().copied().chain([n]);
-                    grown.insert(Shape::new(cells).unwrap().canonical(false));
+                    grown.insert(Shape::new(cells).unwrap().canonical(square(), false));
                 }
             }
         }
@@ -136,15 +136,19 @@ fn one_sided_sets() {
     let set = load_piece_set("one-sided-pentominoes", None).unwrap();
     assert_eq!(set.pieces.len(), 18);
     assert!(set.pieces.iter().all(|p| !p.mirror));
-    let classes: HashSet<Shape> = set.pieces.iter().map(|p| p.canonical()).collect();
+    let classes: HashSet<Shape> = set.pieces.iter().map(|p| p.canonical(square())).collect();
     assert_eq!(classes.len(), 18);
-    let total: usize = set.pieces.iter().map(|p| p.orientations().len()).sum();
+    let total: usize = set
+        .pieces
+        .iter()
+        .map(|p| p.orientations(set.lattice()).len())
+        .sum();
     assert_eq!(total, 63);
     let set = load_piece_set("one-sided-tetrominoes", None).unwrap();
-    let classes: HashSet<Shape> = set.pieces.iter().map(|p| p.canonical()).collect();
+    let classes: HashSet<Shape> = set.pieces.iter().map(|p| p.canonical(square())).collect();
     assert_eq!(classes.len(), 7);
     let set = load_piece_set("tetrominoes", None).unwrap();
-    let classes: HashSet<Shape> = set.pieces.iter().map(|p| p.canonical()).collect();
+    let classes: HashSet<Shape> = set.pieces.iter().map(|p| p.canonical(square())).collect();
     assert_eq!(classes.len(), 5);
 }
 
@@ -260,11 +264,20 @@ fn noi2005_sample_solution_uses_the_shipped_pieces() {
         });
         let cells: Vec<_> = cells.collect();
         let shape = Shape::new(cells.iter().copied()).unwrap();
-        assert_eq!(shape.canonical(false), p.canonical(), "piece {}", p.name);
+        assert_eq!(
+            shape.canonical(square(), false),
+            p.canonical(square()),
+            "piece {}",
+            p.name
+        );
         for c in board.cells() {
             if board.square(c) == super::super::Square::Preplaced(p.label) {
                 assert!(cells.contains(&c), "piece {} at {c:?}", p.name);
             }
         }
     }
+}
+
+fn square() -> &'static dyn crate::geom::Lattice {
+    crate::geom::Grid::Square.lattice()
 }

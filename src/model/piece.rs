@@ -2,7 +2,7 @@
 //! with a unique name and a unique one-character label; `count` copies of it are
 //! interchangeable, and `mirror = false` makes it one-sided (rotations only).
 
-use crate::geom::{Shape, Transform};
+use crate::geom::{Grid, Lattice, Shape};
 
 /// One kind of piece, with how many interchangeable copies of it the set holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,14 +22,14 @@ pub struct Piece {
 }
 
 impl Piece {
-    /// The distinct orientations, each with the transform that makes it.
-    pub(crate) fn orientations(&self) -> Vec<(Shape, Transform)> {
-        self.shape.orientations(!self.mirror)
+    /// The distinct orientations on `lattice`, each with the transform that makes it.
+    pub(crate) fn orientations(&self, lattice: &dyn Lattice) -> Vec<(Shape, usize)> {
+        self.shape.orientations(lattice, !self.mirror)
     }
 
-    /// The shape's class under the moves this piece is allowed.
-    pub fn canonical(&self) -> Shape {
-        self.shape.canonical(!self.mirror)
+    /// The shape's class on `lattice` under the moves this piece is allowed.
+    pub fn canonical(&self, lattice: &dyn Lattice) -> Shape {
+        self.shape.canonical(lattice, !self.mirror)
     }
 }
 
@@ -43,11 +43,18 @@ pub struct PieceSet {
     pub name: String,
     /// One line saying what the set is.
     pub description: String,
+    /// The grid its pieces are drawn on.
+    pub grid: Grid,
     /// The pieces, in the order of the set's file.
     pub pieces: Vec<Piece>,
 }
 
 impl PieceSet {
+    /// The lattice of its grid.
+    pub fn lattice(&self) -> &'static dyn Lattice {
+        self.grid.lattice()
+    }
+
     /// Total area of all copies of all pieces.
     pub fn area(&self) -> u64 {
         self.pieces

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use crate::cover::{ItemId, OptionId, Problem};
 use crate::error::InputError;
-use crate::geom::{Cell, Shape, Transform};
+use crate::geom::{Cell, Lattice, Shape};
 
 use super::{Board, PieceSet, Placement, Square, Tiling};
 
@@ -61,6 +61,19 @@ pub struct Puzzle {
 impl Puzzle {
     /// Checks `board` against `set` (pre-placed pieces, area) and lists the placements.
     pub fn new(board: Board, set: PieceSet) -> Result<Puzzle, InputError> {
+        if board.grid != set.grid {
+            return Err(board_error(
+                &board,
+                format!(
+                    "the board `{}` is on the {} grid but the piece set `{}` is on the {} grid",
+                    board.name,
+                    board.grid.name(),
+                    set.name,
+                    set.grid.name()
+                ),
+            )
+            .with_hint("a board and its pieces must name the same `grid`"));
+        }
         let fixed = preplaced(&board, &set)?;
         let mut remaining: Vec<u32> = set.pieces.iter().map(|p| p.count).collect();
         for f in &fixed {
@@ -73,8 +86,15 @@ impl Puzzle {
         }
         check_area(&board, &set, &remaining, open.len())?;
         // Every orientation of every piece with copies left.
-        let orientations: Vec<Vec<(Shape, Transform)>> = (set.pieces.iter().zip(&remaining))
-            .map(|(p, &r)| if r > 0 { p.orientations() } else { Vec::new() })
+        let lattice = board.lattice();
+        let orientations: Vec<Vec<(Shape, usize)>> = (set.pieces.iter().zip(&remaining))
+            .map(|(p, &r)| {
+                if r > 0 {
+                    p.orientations(lattice)
+                } else {
+                    Vec::new()
+                }
+            })
             .collect();
         check_size(&board, &set, &orientations, open.len())?;
         let is_open: Vec<bool> = (board.cells())
@@ -83,7 +103,7 @@ impl Puzzle {
         let mut placements = Vec::new();
         for (k, shapes) in orientations.iter().enumerate() {
             for (shape, _) in shapes {
-                place_everywhere(&board, &is_open, shape, k, &mut placements);
+                place_everywhere(&board, &is_open, lattice, shape, k, &mut placements);
             }
         }
         Ok(Puzzle {
@@ -219,7 +239,7 @@ fn check_area(
 fn check_size(
     board: &Board,
     set: &PieceSet,
-    orientations: &[Vec<(Shape, Transform)>],
+    orientations: &[Vec<(Shape, usize)>],
     open: usize,
 ) -> Result<(), InputError> {
     let (mut estimate, mut cells) = (0u64, 0u64);
@@ -242,18 +262,24 @@ fn check_size(
     Ok(())
 }
 
-/// Every offset at which `shape` fits on open cells (`is_open`, row by row), as
-/// placements of piece `piece`.
+/// Every translation of `lattice` by which `shape` fits on open cells (`is_open`, row by
+/// row), as placements of piece `piece`.
 fn place_everywhere(
     board: &Board,
     is_open: &[bool],
+    lattice: &dyn Lattice,
     shape: &Shape,
     piece: usize,
     out: &mut Vec<Placement>,
 ) {
     let w = board.width;
+    // A normal form's smallest column may be 1 (where shifts keep a parity).
+    let left = shape.cells().iter().map(|c| c.x).min().unwrap_or(0);
     for dy in 0..=board.height - shape.height() {
-        for dx in 0..=w - shape.width() {
+        for dx in -left..=w - shape.width() {
+            if !lattice.is_translation(Cell::new(dx, dy)) {
+                continue;
+            }
             let fits =
                 (shape.cells().iter()).all(|c| is_open[((c.y + dy) * w + c.x + dx) as usize]);
             if fits {
@@ -297,8 +323,9 @@ fn preplaced(board: &Board, set: &PieceSet) -> Result<Vec<Placement>, InputError
             )));
         };
         let piece = &set.pieces[k];
-        let shape = Shape::new(cells.iter().copied()).expect("at least one cell");
-        if !piece.orientations().iter().any(|(s, _)| *s == shape) {
+        let lattice = board.lattice();
+        let shape = lattice.shape(&cells).expect("at least one cell");
+        if !piece.orientations(lattice).iter().any(|(s, _)| *s == shape) {
             return Err(at(
                 cells[0],
                 format!(

@@ -17,9 +17,31 @@ fn piece(label: char, picture: &str, count: u32) -> Piece {
 
 fn set(name: &str, pieces: Vec<Piece>) -> PieceSet {
     PieceSet {
+        grid: crate::geom::Grid::Square,
         name: name.into(),
         description: String::new(),
         pieces,
+    }
+}
+
+/// Every free (or one-sided) `n`-cell polyform of `grid`, one copy each, labelled
+/// `A`, `B`, … in the order of [`crate::geom::polyforms`].
+pub fn polyforms(grid: crate::geom::Grid, n: usize, one_sided: bool) -> PieceSet {
+    let shapes = crate::geom::polyforms(grid.lattice(), n, one_sided);
+    let labels = ('A'..='Z').chain('a'..='z').chain('0'..='9');
+    let pieces = (shapes.into_iter().zip(labels))
+        .map(|(shape, label)| Piece {
+            name: label.to_string(),
+            label,
+            shape,
+            count: 1,
+            mirror: !one_sided,
+            color: None,
+        })
+        .collect();
+    PieceSet {
+        grid,
+        ..set(&format!("{}-{n}", grid.name()), pieces)
     }
 }
 

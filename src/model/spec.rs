@@ -13,7 +13,7 @@ use super::picture::{Picture, MAX_SIDE};
 use super::toml_input::{file_stem, Field, Input};
 use super::{Board, Piece, PieceSet};
 use crate::error::InputError;
-use crate::geom::{Cell, Shape};
+use crate::geom::{Cell, Grid, Lattice, Shape};
 
 /// The most copies of one piece.
 pub const MAX_COUNT: i64 = 10_000;
@@ -116,6 +116,7 @@ pub fn parse_piece_set(path: &str, text: &str) -> Result<PieceSet, InputError> {
         description: input
             .opt_string("description", &spec.description)?
             .unwrap_or_default(),
+        grid: Grid::Square,
         pieces,
     })
 }
@@ -250,8 +251,9 @@ fn read_shape(input: &Input, name: &str, v: &Spanned<toml::Value>) -> Result<Sha
                 "mark the piece's cells with any character other than `.` and space, e.g. `#`",
             ));
     };
-    if !shape.is_connected() {
-        let stray = first_disconnected(&cells).unwrap_or(cells[0]);
+    let lattice = Grid::Square.lattice();
+    if !shape.is_connected(lattice) {
+        let stray = first_disconnected(lattice, &cells).unwrap_or(cells[0]);
         let at = picture.location(input.path, input.text, stray.x as usize, stray.y as usize);
         return Err(InputError::at(at, format!("piece `{name}` is not connected: this cell does not touch the first one through edges"))
             .with_hint("cells that meet only at a corner are not connected; a piece is one edge-connected region"));
@@ -260,13 +262,13 @@ fn read_shape(input: &Input, name: &str, v: &Spanned<toml::Value>) -> Result<Sha
 }
 
 /// A cell not reachable from `cells[0]` through edge neighbours.
-pub(crate) fn first_disconnected(cells: &[Cell]) -> Option<Cell> {
+pub(crate) fn first_disconnected(lattice: &dyn Lattice, cells: &[Cell]) -> Option<Cell> {
     let all: HashSet<Cell> = cells.iter().copied().collect();
     let first = *cells.first()?;
     let mut seen = HashSet::from([first]);
     let mut stack = vec![first];
     while let Some(c) = stack.pop() {
-        for n in c.neighbours() {
+        for n in lattice.neighbours(c) {
             if all.contains(&n) && seen.insert(n) {
                 stack.push(n);
             }

@@ -18,6 +18,7 @@ fn piece(name: &str, label: char, picture: &str, count: u32) -> Piece {
 
 fn set(pieces: Vec<Piece>) -> PieceSet {
     PieceSet {
+        grid: crate::geom::Grid::Square,
         name: "test".to_string(),
         description: String::new(),
         pieces,

@@ -1,5 +1,5 @@
 //! The board's symmetry group. A symmetry is a transform of the lattice's point group
-//! ([`PointGroup`]) that maps the board's frame onto itself (open, blocked and pre-placed
+//! ([`Lattice`]) that maps the board's frame onto itself (open, blocked and pre-placed
 //! squares onto squares of the same kind), with the shift that brings the image back
 //! onto the frame, together with the permutation of pieces it induces: free pieces, and
 //! one-sided pieces whose mirror image is one of their rotations, map to themselves; any
@@ -8,16 +8,15 @@
 //! the puzzle). The group also holds the image of every placement under each element,
 //! on which everything else in this module works.
 
-use crate::geom::{Cell, Shape};
+use crate::geom::{Cell, Lattice, Shape};
 use crate::model::{Puzzle, Square};
 
 use super::images::PlacementIndex;
-use super::lattice::{PointGroup, SQUARE};
 
 /// One element of the group: a transform of the board and the piece permutation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Symmetry {
-    /// The transform, as a number in the lattice's [`PointGroup`].
+    /// The transform, as a number in the lattice's point group.
     pub transform: usize,
     /// Added after transforming a cell, so that the frame maps onto itself.
     pub shift: Cell,
@@ -29,7 +28,7 @@ pub struct Symmetry {
 #[derive(Clone, Debug)]
 pub struct Group {
     /// The lattice's point group, which the elements' transforms number.
-    lattice: &'static dyn PointGroup,
+    lattice: &'static dyn Lattice,
     /// The identity first.
     pub elements: Vec<Symmetry>,
     /// `images[g][k]`: the placement that placement `k` becomes under element `g`.
@@ -38,20 +37,16 @@ pub struct Group {
 
 impl Symmetry {
     /// The image of cell `c` (transformed by `lattice`, then shifted).
-    fn map(&self, lattice: &dyn PointGroup, c: Cell) -> Cell {
+    fn map(&self, lattice: &dyn Lattice, c: Cell) -> Cell {
         let t = lattice.apply(self.transform, c);
         Cell::new(t.x + self.shift.x, t.y + self.shift.y)
     }
 }
 
 impl Group {
-    /// The symmetries of `puzzle`, whose cells are on the square grid.
+    /// The symmetries of `puzzle` among the transforms of its grid.
     pub fn of(puzzle: &Puzzle) -> Group {
-        Group::under(puzzle, &SQUARE)
-    }
-
-    /// The symmetries of `puzzle` among the transforms of `lattice`.
-    pub fn under(puzzle: &Puzzle, lattice: &'static dyn PointGroup) -> Group {
+        let lattice = puzzle.board.lattice();
         let elements = board_symmetries(puzzle, lattice);
         let index = PlacementIndex::new(puzzle);
         let mut images: Vec<Vec<u32>> = Vec::with_capacity(elements.len());
@@ -89,7 +84,7 @@ impl Group {
 
     /// The name of element `g`'s transform (`id`, `r90`, ... on the square grid).
     #[cfg(any(test, feature = "cli"))]
-    pub fn name(&self, g: usize) -> &'static str {
+    pub fn name(&self, g: usize) -> String {
         self.lattice.name(self.elements[g].transform)
     }
 
@@ -140,7 +135,7 @@ impl Group {
 
 /// The transforms of `lattice` that map `puzzle`'s board and piece set onto themselves,
 /// with their shifts and piece permutations, the identity first.
-fn board_symmetries(puzzle: &Puzzle, lattice: &dyn PointGroup) -> Vec<Symmetry> {
+fn board_symmetries(puzzle: &Puzzle, lattice: &dyn Lattice) -> Vec<Symmetry> {
     let board = &puzzle.board;
     let frame: Vec<Cell> = board
         .cells()
@@ -159,6 +154,9 @@ fn board_symmetries(puzzle: &Puzzle, lattice: &dyn PointGroup) -> Vec<Symmetry> 
             min_x - images.iter().map(|c| c.x).min().unwrap_or(0),
             min_y - images.iter().map(|c| c.y).min().unwrap_or(0),
         );
+        if !lattice.is_translation(shift) {
+            continue;
+        }
         let g = Symmetry {
             transform: t,
             shift,
@@ -175,7 +173,7 @@ fn board_symmetries(puzzle: &Puzzle, lattice: &dyn PointGroup) -> Vec<Symmetry> 
 /// piece onto the piece it becomes).
 fn maps_frame_onto_itself(
     puzzle: &Puzzle,
-    lattice: &dyn PointGroup,
+    lattice: &dyn Lattice,
     frame: &[Cell],
     g: &Symmetry,
 ) -> bool {
@@ -196,14 +194,14 @@ fn maps_frame_onto_itself(
 
 /// Per one-sided piece: its class under the rotations (its least image under them),
 /// which names it up to the moves it is allowed; `None` for a free piece.
-fn one_sided_classes(puzzle: &Puzzle, lattice: &dyn PointGroup) -> Vec<Option<Shape>> {
+fn one_sided_classes(puzzle: &Puzzle, lattice: &dyn Lattice) -> Vec<Option<Shape>> {
     (puzzle.set.pieces.iter())
         .map(|p| (!p.mirror).then(|| rotation_class(lattice, &p.shape)))
         .collect()
 }
 
 /// The least image of `shape` under the rotations of `lattice`.
-fn rotation_class(lattice: &dyn PointGroup, shape: &Shape) -> Shape {
+fn rotation_class(lattice: &dyn Lattice, shape: &Shape) -> Shape {
     (0..lattice.order())
         .filter(|&r| lattice.is_rotation(r))
         .map(|r| lattice.shape_image(r, shape))
@@ -214,7 +212,7 @@ fn rotation_class(lattice: &dyn PointGroup, shape: &Shape) -> Shape {
 /// The piece permutation that transform `t` induces, if every piece has an image.
 fn piece_map(
     puzzle: &Puzzle,
-    lattice: &dyn PointGroup,
+    lattice: &dyn Lattice,
     classes: &[Option<Shape>],
     t: usize,
 ) -> Option<Vec<usize>> {

@@ -3,13 +3,11 @@
 //! maps it to `t(s) + t(d)`, which is the orientation `s'` (the normalized `t(s)`) of the
 //! image piece at the offset `t(d) + m`, `m` being what normalizing took off. So each
 //! image is one look-up in a grid of offsets per orientation, with no hashing and no
-//! comparison of cells. The transforms of the lattice's point group are linear maps of
-//! cell coordinates.
+//! comparison of cells. The lattice's law `t(s + d) = t(s) + t(d) − t(0)` (for a shape
+//! in normal form) makes the offset `t(d) − t(0) + m`.
 
-use crate::geom::{Cell, Shape};
+use crate::geom::{Cell, Lattice, Shape};
 use crate::model::Puzzle;
-
-use super::lattice::PointGroup;
 
 /// Every placement as an orientation of its piece at an offset, and the placements by
 /// piece, orientation and offset: the image of a placement under a symmetry is then an
@@ -20,10 +18,12 @@ pub(super) struct PlacementIndex {
     shapes: Vec<Shape>,
     /// Per piece: its first slot (and the next piece's first ends its slots).
     first: Vec<usize>,
+    /// The columns of the grid of offsets: the board's, and one more on the left, since
+    /// a normal form's smallest column may be 1 and its offset then −1.
     width: i32,
     height: i32,
-    /// Per slot, a `width × height` grid of offsets, row by row: the placement of that
-    /// orientation at that offset, or `u32::MAX`.
+    /// Per slot, a `width × height` grid of offsets, row by row, column −1 first: the
+    /// placement of that orientation at that offset, or `u32::MAX`.
     grid: Vec<u32>,
     /// Per placement: its slot and its offset.
     at: Vec<(usize, Cell)>,
@@ -31,16 +31,17 @@ pub(super) struct PlacementIndex {
 
 impl PlacementIndex {
     pub(super) fn new(puzzle: &Puzzle) -> PlacementIndex {
+        let lattice = puzzle.board.lattice();
         let mut shapes = Vec::new();
         let mut first = Vec::with_capacity(puzzle.set.pieces.len() + 1);
         for (p, &r) in puzzle.set.pieces.iter().zip(&puzzle.remaining) {
             first.push(shapes.len());
             if r > 0 {
-                shapes.extend(p.orientations().into_iter().map(|(s, _)| s));
+                shapes.extend(p.orientations(lattice).into_iter().map(|(s, _)| s));
             }
         }
         first.push(shapes.len());
-        let (width, height) = (puzzle.board.width.max(0), puzzle.board.height.max(0));
+        let (width, height) = (puzzle.board.width.max(0) + 1, puzzle.board.height.max(0));
         let area = (width * height) as usize;
         let mut grid = vec![u32::MAX; shapes.len() * area];
         let mut at = Vec::with_capacity(puzzle.placements.len());
@@ -51,7 +52,8 @@ impl PlacementIndex {
             let offset = |slot: usize| -> Option<Cell> {
                 let s = shapes[slot].cells();
                 let d = Cell::new(p.cells[0].x - s[0].x, p.cells[0].y - s[0].y);
-                let fits = s.len() == p.cells.len()
+                let fits = lattice.is_translation(d)
+                    && s.len() == p.cells.len()
                     && (s.iter().zip(&p.cells)).all(|(a, b)| a.x + d.x == b.x && a.y + d.y == b.y);
                 fits.then_some(d)
             };
@@ -62,7 +64,7 @@ impl PlacementIndex {
                 .find_map(|slot| offset(slot).map(|d| (slot, d)))
                 .expect("every placement is an orientation of its piece");
             last = slot;
-            grid[slot * area + (d.y * width + d.x) as usize] = k as u32;
+            grid[slot * area + (d.y * width + d.x + 1) as usize] = k as u32;
             at.push((slot, d));
         }
         PlacementIndex {
@@ -80,7 +82,7 @@ impl PlacementIndex {
     /// `pieces[p]`.
     pub(super) fn images(
         &self,
-        lattice: &dyn PointGroup,
+        lattice: &dyn Lattice,
         t: usize,
         shift: Cell,
         pieces: &[usize],
@@ -91,7 +93,7 @@ impl PlacementIndex {
         }
         let area = (self.width * self.height) as usize;
         // Per slot: where the image's slot's grid starts, and the shift `m` of the
-        // normalized image of the orientation, so that `t(s + d) = s' + t(d) + m`.
+        // normalized image of the orientation, so that `t(s) = s' + m`.
         let mut moves = Vec::with_capacity(self.shapes.len());
         for (p, slots) in self.first.windows(2).enumerate() {
             let q = pieces[p];
@@ -101,26 +103,20 @@ impl PlacementIndex {
                     .iter()
                     .position(|s| *s == image)
                     .expect("a symmetry maps orientations to orientations");
-                let raw = s.cells().iter().map(|&c| lattice.apply(t, c));
-                let m = Cell::new(
-                    raw.clone().map(|c| c.x).min().unwrap_or(0),
-                    raw.map(|c| c.y).min().unwrap_or(0),
-                );
+                let raw: Vec<Cell> = s.cells().iter().map(|&c| lattice.apply(t, c)).collect();
+                let m = lattice.normal_shift(&raw);
                 moves.push(((self.first[q] + o) * area, m));
             }
         }
-        // `t` is linear: t(x, y) = x·t(1, 0) + y·t(0, 1).
-        let (tx, ty) = (
-            lattice.apply(t, Cell::new(1, 0)),
-            lattice.apply(t, Cell::new(0, 1)),
-        );
+        let t0 = lattice.apply(t, Cell::new(0, 0));
         let (width, height) = (self.width as u32, self.height as u32);
         self.at
             .iter()
             .map(|&(slot, d)| {
                 let (grid, m) = moves[slot];
-                let x = d.x * tx.x + d.y * ty.x + m.x + shift.x;
-                let y = d.x * tx.y + d.y * ty.y + m.y + shift.y;
+                let td = lattice.apply(t, d);
+                let x = td.x - t0.x + m.x + shift.x + 1;
+                let y = td.y - t0.y + m.y + shift.y;
                 assert!(
                     (x as u32) < width && (y as u32) < height,
                     "a symmetry maps placements onto the board"

@@ -153,6 +153,7 @@ prop_compose! {
         let mut board = Board::new("p", w, h, squares);
         board.use_all_pieces = use_all;
         let set = PieceSet {
+            grid: crate::geom::Grid::Square,
             name: "s".into(),
             description: String::new(),
             pieces: pieces.iter().enumerate().map(|(k, &(s, count, mirror))| Piece {

@@ -187,6 +187,7 @@ fn one_sided(w: i32, h: i32, blocked: &[usize], pieces: &[(&str, u32)]) -> Puzzl
 /// The pieces (picture, copies) as a set, labelled `a`, `b`, …; turned over if `mirror`.
 fn piece_set(pieces: &[(&str, u32)], mirror: bool) -> PieceSet {
     PieceSet {
+        grid: crate::geom::Grid::Square,
         name: "s".into(),
         description: String::new(),
         pieces: (pieces.iter().enumerate())

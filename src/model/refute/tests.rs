@@ -131,6 +131,7 @@ fn random_puzzle(
         })
         .collect();
     let set = PieceSet {
+        grid: crate::geom::Grid::Square,
         name: "random".into(),
         description: String::new(),
         pieces,

@@ -3,7 +3,8 @@
 use std::ops::ControlFlow;
 
 use super::*;
-use crate::model::samples::pentominoes;
+use crate::geom::Grid;
+use crate::model::samples::{self, pentominoes};
 use crate::model::{Board, PieceSet, Puzzle, Square};
 use crate::symmetry::Reduction;
 
@@ -24,6 +25,24 @@ fn pentomino_rectangles() {
         assert_eq!(count(b(), pentominoes(), SymmetryMode::Keep), (keep, rows));
         assert_eq!(count(b(), pentominoes(), SymmetryMode::Reduce).0, reduce);
     }
+}
+
+fn parallelogram(grid: Grid, w: i32, h: i32) -> Board {
+    Board::of_cells("parallelogram", grid, &grid.lattice().parallelogram(w, h))
+}
+
+#[test]
+fn hexiamonds_in_parallelograms() {
+    // The 12 hexiamonds tile the 6 × 6 rhombus in 156 ways up to its 4 symmetries, 624 in
+    // all, and cannot tile the 3 × 12 parallelogram (Polyform Puzzler, "Hexiamonds":
+    // https://www.polyforms.eu/ and Knuth, TAOCP 7.2.2.1).
+    let hexiamonds = || samples::polyforms(Grid::Triangle, 6, false);
+    assert_eq!(hexiamonds().pieces.len(), 12);
+    let b = || parallelogram(Grid::Triangle, 6, 6);
+    assert_eq!(count(b(), hexiamonds(), SymmetryMode::Keep).0, 624);
+    assert_eq!(count(b(), hexiamonds(), SymmetryMode::Reduce).0, 156);
+    let b = || parallelogram(Grid::Triangle, 12, 3);
+    assert_eq!(count(b(), hexiamonds(), SymmetryMode::Keep).0, 0);
 }
 
 #[test]

@@ -12,7 +12,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
 
-use crate::geom::{Cell, Shape, Transform};
+use crate::geom::{Cell, Grid, Shape, Transform};
 use crate::model::{Board, Piece, PieceSet, Puzzle, Square, Tiling};
 use crate::solve::{Solver, SymmetryMode};
 use proptest::prelude::*;
@@ -96,7 +96,7 @@ impl Case {
             .iter()
             .map(|&(s, t, _, mirror)| {
                 let shape = Shape::from_picture(SHAPES[s]).expect("a shape");
-                (shape.transformed(Transform::ALL[t]), mirror)
+                (Grid::Square.lattice().shape_image(t, &shape), mirror)
             })
             .collect();
         let mut owner: Vec<Option<usize>> = vec![None; (w * h) as usize];
@@ -104,7 +104,7 @@ impl Case {
         let mut next = self.drops.iter().cycle();
         for (k, &(_, _, count, _)) in self.kinds.iter().enumerate() {
             let (shape, mirror) = &shapes[k];
-            let orientations = shape.orientations(!mirror);
+            let orientations = shape.orientations(Grid::Square.lattice(), !mirror);
             for _ in 0..count {
                 let &(o, x, y) = next.next().expect("a cycle");
                 let (oriented, _) = &orientations[o % orientations.len()];
@@ -179,6 +179,7 @@ impl Case {
         board.use_all_pieces = self.use_all_pieces;
         board.cover_all_cells = self.cover_all_cells;
         let set = PieceSet {
+            grid: crate::geom::Grid::Square,
             name: "random".into(),
             description: String::new(),
             pieces,
@@ -453,7 +454,7 @@ fn transformed(board: &Board, set: &PieceSet, t: Transform) -> (Board, PieceSet)
     out.cover_all_cells = board.cover_all_cells;
     let mut set = set.clone();
     for p in &mut set.pieces {
-        p.shape = p.shape.transformed(t);
+        p.shape = Shape::new(p.shape.cells().iter().map(|&c| t.apply(c))).expect("an image");
     }
     (out, set)
 }
@@ -540,6 +541,7 @@ mod found {
             color: None,
         };
         PieceSet {
+            grid: crate::geom::Grid::Square,
             name: "monominoes".into(),
             description: String::new(),
             pieces: vec![piece('A'), piece('B')],
@@ -583,6 +585,7 @@ mod mirror_pairs {
 
     fn one_sided(pieces: &[(char, &str)]) -> PieceSet {
         PieceSet {
+            grid: crate::geom::Grid::Square,
             name: "one-sided".into(),
             description: String::new(),
             pieces: pieces

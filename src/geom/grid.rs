@@ -1,0 +1,46 @@
+//! [`Grid`]: the name of each grid a file can ask for, and its lattice.
+
+use super::hex::HEX;
+use super::lattice::Lattice;
+use super::square::SQUARE;
+use super::triangle::TRIANGLE;
+
+/// The grids polyx knows, as the `grid` key of a file names them.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Grid {
+    /// Squares: polyominoes.
+    #[default]
+    Square,
+    /// Hexagons in doubled-width pictures: polyhexes.
+    Hex,
+    /// Triangles, one character each: polyiamonds.
+    Triangle,
+}
+
+impl Grid {
+    /// Every grid, in the order of their names.
+    pub const ALL: [Grid; 3] = [Grid::Square, Grid::Hex, Grid::Triangle];
+
+    /// The name a file writes: `square`, `hex`, `triangle`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Grid::Square => "square",
+            Grid::Hex => "hex",
+            Grid::Triangle => "triangle",
+        }
+    }
+
+    /// The grid of this name.
+    pub fn from_name(name: &str) -> Option<Grid> {
+        Grid::ALL.into_iter().find(|g| g.name() == name)
+    }
+
+    /// Its lattice.
+    pub fn lattice(self) -> &'static dyn Lattice {
+        match self {
+            Grid::Square => &SQUARE,
+            Grid::Hex => &HEX,
+            Grid::Triangle => &TRIANGLE,
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! What a grid is, as the rest of polyx sees it: the [`Lattice`] trait (cells and their
+//! neighbours, the translations that carry the grid onto itself, the normal form of a
+//! shape, the point group of rotations and reflections, the polygon of a cell for
+//! drawing). Cells are always in
+//! the picture's own coordinates (column, row), so boards, text output and JSON need no
+//! conversion; each lattice maps them to whatever coordinates make its group linear.
+
+use std::fmt::Debug;
+use std::panic::RefUnwindSafe;
+
+use super::{Cell, Shape};
+
+/// A point of a drawing, in cell units: x to the right, y down. A square is 1 × 1.
+pub type Point = (f64, f64);
+
+/// Up to six neighbours of a cell, without allocating.
+#[derive(Copy, Clone, Debug)]
+pub struct Neighbours {
+    cells: [Cell; 6],
+    len: usize,
+}
+
+impl Neighbours {
+    /// The first `list.len()` (at most 6) cells of `list`.
+    pub fn of(list: &[Cell]) -> Neighbours {
+        let mut cells = [Cell::new(0, 0); 6];
+        cells[..list.len()].copy_from_slice(list);
+        Neighbours {
+            cells,
+            len: list.len(),
+        }
+    }
+
+    /// The neighbours as a slice.
+    pub fn as_slice(&self) -> &[Cell] {
+        &self.cells[..self.len]
+    }
+}
+
+impl IntoIterator for Neighbours {
+    type Item = Cell;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Cell, 6>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.cells.into_iter().take(self.len)
+    }
+}
+
+/// A grid of the plane, in picture coordinates. It is data that never changes, shared by
+/// every thread.
+///
+/// # Laws (checked for every lattice by the tests of this module)
+/// - `neighbours` is symmetric: `b` is a neighbour of `a` exactly when `a` is one of `b`.
+/// - Transforms `0..order()` form a group, transform 0 the identity; each maps cells to
+///   cells and neighbours to neighbours, and keeps each cell's [`Lattice::class`].
+/// - For a shape in normal form `s` and a translation `d`, `t(s + d) = t(s) + t(d) -
+///   t(0)`: the symmetry module finds the images of placements by this arithmetic.
+pub trait Lattice: Debug + Sync + RefUnwindSafe {
+    /// The cells that share an edge with `c`.
+    fn neighbours(&self, c: Cell) -> Neighbours;
+
+    /// Which class of positions `c` is in: the cells of one picture are all of one class
+    /// (on the hex grid, the parity of column + row; elsewhere every position is a cell
+    /// and this is 0).
+    fn class(&self, c: Cell) -> u8;
+
+    /// Whether moving every cell by `d` maps the grid's cells onto cells of the same
+    /// shape and direction (on the triangle grid, column + row must stay of one parity).
+    fn is_translation(&self, d: Cell) -> bool;
+
+    /// The shift that takes `cells` (non-empty) to their normal form: the smallest row 0,
+    /// the smallest column 0 (or 1, where the shift must keep a parity), and on the hex
+    /// grid column + row even.
+    fn normal_shift(&self, cells: &[Cell]) -> Cell;
+
+    /// The cells of the `size = [w, h]` board: a rectangle on the square grid, a
+    /// parallelogram on the others.
+    fn parallelogram(&self, width: i32, height: i32) -> Vec<Cell>;
+
+    /// The number of rotations and reflections in the point group.
+    fn order(&self) -> usize;
+
+    /// The image of `c` under transform `t`.
+    fn apply(&self, t: usize, c: Cell) -> Cell;
+
+    /// Whether `t` keeps orientation (a rotation, not a reflection).
+    fn is_rotation(&self, t: usize) -> bool;
+
+    /// A short name for `t`, for people.
+    fn name(&self, t: usize) -> String;
+
+    /// The corners of cell `c`, clockwise on the page, in cell units (see [`Point`]);
+    /// side `i` runs from corner `i` to corner `i + 1`.
+    fn polygon(&self, c: Cell) -> Vec<Point>;
+
+    /// The transform `a ∘ b`: first `b`, then `a`.
+    fn after(&self, a: usize, b: usize) -> usize {
+        let probes = self.probes();
+        let want: Vec<Cell> = probes
+            .iter()
+            .map(|&c| self.apply(a, self.apply(b, c)))
+            .collect();
+        (0..self.order())
+            .find(|&t| {
+                probes
+                    .iter()
+                    .zip(&want)
+                    .all(|(&c, &w)| self.apply(t, c) == w)
+            })
+            .expect("the point group is closed under composition")
+    }
+
+    /// The inverse of `t`.
+    fn inverse(&self, t: usize) -> usize {
+        (0..self.order())
+            .find(|&u| self.after(u, t) == 0)
+            .expect("every element of the point group has an inverse")
+    }
+
+    /// Cells whose images tell the transforms apart.
+    fn probes(&self) -> Vec<Cell> {
+        vec![
+            Cell::new(0, 0),
+            Cell::new(2, 0),
+            Cell::new(1, 1),
+            Cell::new(3, 1),
+        ]
+    }
+
+    /// The normal form of `cells`, or `None` if there are none.
+    fn shape(&self, cells: &[Cell]) -> Option<Shape> {
+        if cells.is_empty() {
+            return None;
+        }
+        let d = self.normal_shift(cells);
+        Shape::new_unshifted(cells.iter().map(|c| Cell::new(c.x - d.x, c.y - d.y)))
+    }
+
+    /// The image of `shape` under `t`, in normal form.
+    fn shape_image(&self, t: usize, shape: &Shape) -> Shape {
+        let image: Vec<Cell> = shape.cells().iter().map(|&c| self.apply(t, c)).collect();
+        self.shape(&image).expect("a non-empty image")
+    }
+
+    /// The sides of cell `c` with the cell across each: `(from, to, neighbour)`.
+    fn sides(&self, c: Cell) -> Vec<(Point, Point, Cell)> {
+        let corners = self.polygon(c);
+        let n = corners.len();
+        (0..n)
+            .map(|i| {
+                let (a, b) = (corners[i], corners[(i + 1) % n]);
+                let across = self
+                    .neighbours(c)
+                    .into_iter()
+                    .find(|&m| shares_side(&self.polygon(m), a, b))
+                    .unwrap_or(c);
+                (a, b, across)
+            })
+            .collect()
+    }
+}
+
+/// Whether a polygon has the side `a`–`b` (in either direction).
+fn shares_side(polygon: &[Point], a: Point, b: Point) -> bool {
+    let near = |p: Point, q: Point| (p.0 - q.0).abs() < 1e-6 && (p.1 - q.1).abs() < 1e-6;
+    let n = polygon.len();
+    (0..n).any(|i| {
+        let (p, q) = (polygon[i], polygon[(i + 1) % n]);
+        (near(p, a) && near(q, b)) || (near(p, b) && near(q, a))
+    })
+}

@@ -1,0 +1,194 @@
+//! The lattice laws of [`Lattice`], checked on every grid, and orientation counts.
+
+use std::collections::HashSet;
+
+use super::*;
+
+/// A few cells of both parities around the origin.
+fn cells_near_origin() -> Vec<Cell> {
+    (-4..=4)
+        .flat_map(|y| (-5..=5).map(move |x| Cell::new(x, y)))
+        .collect()
+}
+
+/// The cells of `picture` (any character but `.` and space) in picture coordinates.
+fn picture(text: &str) -> Vec<Cell> {
+    let mut cells = Vec::new();
+    for (y, line) in text.lines().enumerate() {
+        for (x, ch) in line.chars().enumerate() {
+            if ch != '.' && ch != ' ' {
+                cells.push(Cell::new(x as i32, y as i32));
+            }
+        }
+    }
+    cells
+}
+
+fn orientations(grid: Grid, text: &str, one_sided: bool) -> usize {
+    let lattice = grid.lattice();
+    let shape = lattice.shape(&picture(text)).unwrap();
+    assert!(shape.is_connected(lattice), "{text}");
+    shape.orientations(lattice, one_sided).len()
+}
+
+#[test]
+fn neighbours_are_symmetric_and_kept_by_the_group() {
+    for grid in Grid::ALL {
+        let lattice = grid.lattice();
+        for c in cells_near_origin() {
+            for n in lattice.neighbours(c) {
+                assert!(
+                    lattice.neighbours(n).as_slice().contains(&c),
+                    "{grid:?} {c:?}"
+                );
+                for t in 0..lattice.order() {
+                    let (tc, tn) = (lattice.apply(t, c), lattice.apply(t, n));
+                    assert!(
+                        lattice.neighbours(tc).as_slice().contains(&tn),
+                        "{grid:?} t={t}"
+                    );
+                    assert_eq!(lattice.class(tc), lattice.class(c));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn transforms_form_a_group_with_the_identity_first() {
+    for grid in Grid::ALL {
+        let lattice = grid.lattice();
+        let rotations = (0..lattice.order()).filter(|&t| lattice.is_rotation(t));
+        assert_eq!(rotations.count() * 2, lattice.order());
+        for c in cells_near_origin() {
+            assert_eq!(lattice.apply(0, c), c);
+        }
+        for a in 0..lattice.order() {
+            assert_eq!(lattice.after(a, lattice.inverse(a)), 0);
+            for b in 0..lattice.order() {
+                let ab = lattice.after(a, b);
+                assert_eq!(
+                    lattice.is_rotation(ab),
+                    lattice.is_rotation(a) == lattice.is_rotation(b)
+                );
+                for c in cells_near_origin() {
+                    let want = lattice.apply(a, lattice.apply(b, c));
+                    assert_eq!(lattice.apply(ab, c), want, "{grid:?} {a}∘{b} at {c:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn images_of_shifted_shapes_are_shifted_images() {
+    // t(s + d) = t(s) + t(d) − t(0) for a shape in normal form and a translation d.
+    for grid in Grid::ALL {
+        let lattice = grid.lattice();
+        let s = lattice.shape(&picture("A A A\n A   A")).unwrap();
+        for d in cells_near_origin()
+            .into_iter()
+            .filter(|&d| lattice.is_translation(d))
+        {
+            for t in 0..lattice.order() {
+                let (td, t0) = (lattice.apply(t, d), lattice.apply(t, Cell::new(0, 0)));
+                for &c in s.cells() {
+                    let moved = lattice.apply(t, Cell::new(c.x + d.x, c.y + d.y));
+                    let tc = lattice.apply(t, c);
+                    let want = Cell::new(tc.x + td.x - t0.x, tc.y + td.y - t0.y);
+                    assert_eq!(moved, want, "{grid:?} t={t} d={d:?} c={c:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn normal_forms_forget_translations_only() {
+    for grid in Grid::ALL {
+        let lattice = grid.lattice();
+        let base = picture("A A\n A A");
+        let s = lattice.shape(&base).unwrap();
+        for d in cells_near_origin()
+            .into_iter()
+            .filter(|&d| lattice.is_translation(d))
+        {
+            let moved: Vec<Cell> = base
+                .iter()
+                .map(|c| Cell::new(c.x + d.x, c.y + d.y))
+                .collect();
+            assert_eq!(lattice.shape(&moved).unwrap(), s, "{grid:?} {d:?}");
+        }
+        let top = s.cells().iter().map(|c| c.y).min();
+        assert_eq!(top, Some(0));
+    }
+    // An up triangle and a down triangle are different shapes.
+    let up = TRIANGLE_LATTICE().shape(&[Cell::new(0, 0)]).unwrap();
+    let down = TRIANGLE_LATTICE().shape(&[Cell::new(1, 0)]).unwrap();
+    assert_ne!(up, down);
+}
+
+#[allow(non_snake_case)]
+fn TRIANGLE_LATTICE() -> &'static dyn Lattice {
+    Grid::Triangle.lattice()
+}
+
+#[test]
+fn every_side_of_a_cell_is_shared_with_a_neighbour() {
+    for grid in Grid::ALL {
+        let lattice = grid.lattice();
+        for c in cells_near_origin() {
+            let sides = lattice.sides(c);
+            assert_eq!(sides.len(), lattice.neighbours(c).as_slice().len());
+            let across: HashSet<Cell> = sides.iter().map(|s| s.2).collect();
+            let neighbours: HashSet<Cell> = lattice.neighbours(c).into_iter().collect();
+            assert_eq!(across, neighbours, "{grid:?} {c:?}");
+        }
+    }
+}
+
+#[test]
+fn orientation_counts() {
+    // Square: the F pentomino, the I pentomino, the one-sided F.
+    assert_eq!(orientations(Grid::Square, ".##\n##.\n.#.", false), 8);
+    assert_eq!(orientations(Grid::Square, "#####", false), 2);
+    assert_eq!(orientations(Grid::Square, ".##\n##.\n.#.", true), 4);
+    // Hex: the tetrahex of SPEC §8 is chiral: 12 orientations, 6 one-sided; the straight
+    // tetrahex has 3, the 2 × 2 rhombus 3; the hexagon of six triangles has 1.
+    assert_eq!(orientations(Grid::Hex, "A A A\n A", false), 12);
+    assert_eq!(orientations(Grid::Hex, "A A A\n A", true), 6);
+    assert_eq!(orientations(Grid::Hex, "A A\n A A", false), 3);
+    assert_eq!(orientations(Grid::Hex, "A A A A", false), 3);
+    assert_eq!(orientations(Grid::Triangle, "OOO\nOOO", false), 1);
+    // A single triangle points up or down: 2; the straight triamond: 6.
+    assert_eq!(orientations(Grid::Triangle, "O", false), 2);
+    assert_eq!(orientations(Grid::Triangle, "OOO", false), 6);
+}
+
+fn polyforms(grid: Grid, n: usize, one_sided: bool) -> usize {
+    super::polyforms(grid.lattice(), n, one_sided).len()
+}
+
+#[test]
+fn small_polyform_counts_are_the_published_ones() {
+    // OEIS A000105, A000228, A000577 (free); A000988, A006534 (one-sided).
+    let free = |g| (1..=6).map(|n| polyforms(g, n, false)).collect::<Vec<_>>();
+    assert_eq!(free(Grid::Square), [1, 1, 2, 5, 12, 35]);
+    assert_eq!(free(Grid::Hex), [1, 1, 3, 7, 22, 82]);
+    assert_eq!(free(Grid::Triangle), [1, 1, 1, 3, 4, 12]);
+    let one_sided = |g| (1..=6).map(|n| polyforms(g, n, true)).collect::<Vec<_>>();
+    assert_eq!(one_sided(Grid::Square), [1, 1, 2, 7, 18, 60]);
+    assert_eq!(one_sided(Grid::Triangle), [1, 1, 1, 4, 6, 19]);
+    // OEIS A006535.
+    assert_eq!(one_sided(Grid::Hex), [1, 1, 3, 10, 33, 147]);
+}
+
+#[test]
+fn shapes_are_normalized() {
+    let s = Shape::new([Cell::new(5, 5), Cell::new(6, 5), Cell::new(5, 5)]).unwrap();
+    assert_eq!(s.cells(), &[Cell::new(0, 0), Cell::new(1, 0)]);
+    assert!(Shape::new([]).is_none());
+    assert_eq!(Shape::from_picture("..\n.#").unwrap().len(), 1);
+    let hex = Grid::Hex.lattice().shape(&[Cell::new(3, 2)]).unwrap();
+    assert_eq!(hex.cells(), &[Cell::new(0, 0)]);
+}
