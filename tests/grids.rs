@@ -243,3 +243,24 @@ fn list_shows_the_hex_and_triangle_builtins_with_their_grid() {
         );
     }
 }
+
+#[test]
+fn a_solution_reads_back_as_a_board_with_every_piece_pre_placed() {
+    // SPEC §8: text output is in the input's own layout, so a solved picture is a board.
+    let dir = scratch("read-back");
+    for (board, pieces, grid) in [
+        ("hexiamonds-6x6", "hexiamonds", "triangle"),
+        ("tetrahexes-coin", "tetrahexes", "hex"),
+        ("3x20", "pentominoes", "square"),
+    ] {
+        let out = polyx().args(["solve", board]).assert().success();
+        let solved = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        let toml =
+            format!("pieces = \"{pieces}\"\ngrid = \"{grid}\"\nshape = \"\"\"\n{solved}\"\"\"\n");
+        write(&dir, "back.toml", &toml);
+        let back = dir.join("back.toml").to_string_lossy().into_owned();
+        let again = polyx().args(["solve", &back]).assert().success();
+        assert_eq!(again.get_output().stdout, solved.as_bytes(), "{board}");
+        assert_eq!(count(&[&back]), "1\n", "{board}");
+    }
+}

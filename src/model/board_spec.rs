@@ -79,7 +79,8 @@ pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
     board.origin.text = text.to_string();
     board.origin.board_line = line;
     board.origin.board_column = column;
-    if board.open_count() == 0 {
+    let preplaced = (board.cells()).any(|c| matches!(board.square(c), Square::Preplaced(_)));
+    if board.open_count() == 0 && !preplaced {
         return Err(input
             .error(key_at, "the board has no open cell")
             .with_hint("mark the cells to cover with `.`"));

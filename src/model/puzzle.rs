@@ -80,7 +80,8 @@ impl Puzzle {
             remaining[f.piece] -= 1;
         }
         let open: Vec<Cell> = board.open_cells().collect();
-        if open.is_empty() {
+        // A board with every cell pre-placed (a solution read back) is a puzzle too.
+        if open.is_empty() && fixed.is_empty() {
             return Err(board_error(&board, "the board has no open cell to cover")
                 .with_hint("mark cells to cover with `.` in the board's `shape`"));
         }
