@@ -10,6 +10,7 @@ mod first_solutions;
 mod fuzz_props;
 mod long_runs;
 mod no_solution;
+mod pieces;
 mod progress;
 mod render_snapshots;
 mod tiling;
