@@ -147,7 +147,7 @@ fn piece_set(grid: Grid, n: usize, one_sided: bool, shapes: &[Shape]) -> String 
     let width = shapes.len().to_string().len();
     for ((k, shape), label) in shapes.iter().enumerate().zip(labels()) {
         let _ = writeln!(text, "\n[[piece]]");
-        let _ = writeln!(text, "name = \"{family} {:0width$}\"", k + 1);
+        let _ = writeln!(text, "name = \"{family}-{:0width$}\"", k + 1);
         let _ = writeln!(text, "label = \"{label}\"");
         let _ = writeln!(
             text,
