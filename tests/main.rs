@@ -9,6 +9,7 @@ mod errors;
 mod first_solutions;
 mod fuzz_props;
 mod grids;
+mod long_grids;
 mod long_runs;
 mod no_solution;
 mod pieces;
