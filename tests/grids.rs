@@ -177,3 +177,69 @@ fn bad_grid_input_is_located() {
         &["t.toml:6:2:", "piece `A` is not connected"],
     );
 }
+
+/// `polyx count NAME` in both symmetry modes.
+fn counts(name: &str) -> (String, String) {
+    (count(&[name]), count(&[name, "--symmetry", "keep"]))
+}
+
+#[test]
+fn builtin_hexiamond_boards_count_as_published() {
+    // Every count below is published by D. Goodger, Polyform Puzzler, "Hexiamonds:
+    // Puzzles & Solutions", https://puzzler.sourceforge.net/docs/hexiamonds.html (the
+    // solution counts of its puzzles Hexiamonds6x6, Hexiamonds3x12, Hexiamonds4x9,
+    // HexiamondsRing2, HexiamondsRing and HexiamondsSnowflake, which is Kadon's Iamond
+    // Hex), each counted there up to the board's symmetries; the same counts are in the
+    // docstrings of Polyform Puzzler's source, puzzler/puzzles/hexiamonds.py (mirrored at
+    // https://github.com/tiwo/puzzler).
+    assert_eq!(counts("hexiamonds-6x6"), ("156\n".into(), "624\n".into()));
+    assert_eq!(counts("hexiamonds-3x12"), ("0\n".into(), "0\n".into()));
+    // The 9×4 parallelogram has the half turn only.
+    assert_eq!(counts("hexiamonds-4x9"), ("74\n".into(), "148\n".into()));
+    // A hexagon of side 4 with a hole of side 2 one step off centre (one mirror line).
+    assert_eq!(counts("hexiamonds-hexagon"), ("11\n".into(), "22\n".into()));
+    // The same hexagon with its hole in the centre: none.
+    assert_eq!(counts("hexiamonds-ring"), ("0\n".into(), "0\n".into()));
+    // The snowflake (star) has the six rotations and no reflection.
+    assert_eq!(
+        counts("hexiamonds-snowflake"),
+        ("55\n".into(), "330\n".into())
+    );
+}
+
+#[test]
+fn builtin_tetrahex_boards_count_as_published() {
+    // D. Goodger, Polyform Puzzler, "Polyhexes: Puzzles & Solutions",
+    // https://puzzler.sourceforge.net/docs/polyhexes.html: Tetrahexes4x7, 9 solutions;
+    // TetrahexesCoin, 4 solutions (up to the board's symmetries); also in the docstrings
+    // of puzzler/puzzles/tetrahexes.py (https://github.com/tiwo/puzzler).
+    assert_eq!(counts("tetrahexes-4x7"), ("9\n".into(), "18\n".into()));
+    assert_eq!(counts("tetrahexes-coin"), ("4\n".into(), "16\n".into()));
+}
+
+#[test]
+fn list_shows_the_hex_and_triangle_builtins_with_their_grid() {
+    let out = polyx().arg("list").assert().success();
+    let list = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    for name in [
+        "hexiamonds",
+        "one-sided-hexiamonds",
+        "pentiamonds",
+        "heptiamonds",
+        "tetrahexes",
+        "one-sided-tetrahexes",
+        "pentahexes",
+        "hexiamonds-6x6",
+        "hexiamonds-snowflake",
+        "tetrahexes-coin",
+    ] {
+        let line = list
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("{name} not listed:\n{list}"));
+        assert!(
+            line.contains("triangle grid") || line.contains("hex grid"),
+            "{line}"
+        );
+    }
+}

@@ -8,7 +8,6 @@ use serde::Deserialize;
 use toml::{Spanned, Value};
 
 use super::picture::{Picture, MAX_SIDE};
-use super::spec::{check_parity, read_grid};
 use super::toml_input::{file_stem, Field, Input};
 use super::{Board, Origin, Square};
 use crate::error::InputError;
@@ -53,7 +52,7 @@ pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
             return Err(error);
         }
     };
-    let grid = read_grid(&input, &spec.grid)?;
+    let grid = input.grid(&spec.grid)?;
     let (mut board, key_at) = match (&spec.size, &spec.shape) {
         (Some(size), Some(shape)) => {
             let later = if size.span().start > shape.span().start {
@@ -179,7 +178,7 @@ fn picture_board(
             };
             if square != Square::Outside {
                 let cell = Cell::new(x as i32, y as i32);
-                check_parity(input, &picture, grid, first.as_ref(), cell)?;
+                picture.check_parity(input.path, input.text, grid, first.as_ref(), cell)?;
                 first.get_or_insert(cell);
             }
             squares.push(square);

@@ -11,21 +11,34 @@ use crate::error::{Error, InputError, Location};
 
 static PIECE_SETS: &[(&str, &str)] = &[
     ("dominoes", include_str!("../../pieces/dominoes.toml")),
+    ("heptiamonds", include_str!("../../pieces/heptiamonds.toml")),
+    ("hexiamonds", include_str!("../../pieces/hexiamonds.toml")),
     ("hexominoes", include_str!("../../pieces/hexominoes.toml")),
     ("noi2005", include_str!("../../pieces/noi2005.toml")),
+    (
+        "one-sided-hexiamonds",
+        include_str!("../../pieces/one-sided-hexiamonds.toml"),
+    ),
     (
         "one-sided-pentominoes",
         include_str!("../../pieces/one-sided-pentominoes.toml"),
     ),
     (
+        "one-sided-tetrahexes",
+        include_str!("../../pieces/one-sided-tetrahexes.toml"),
+    ),
+    (
         "one-sided-tetrominoes",
         include_str!("../../pieces/one-sided-tetrominoes.toml"),
     ),
+    ("pentahexes", include_str!("../../pieces/pentahexes.toml")),
+    ("pentiamonds", include_str!("../../pieces/pentiamonds.toml")),
     ("pentominoes", include_str!("../../pieces/pentominoes.toml")),
     (
         "pentominoes-and-square",
         include_str!("../../pieces/pentominoes-and-square.toml"),
     ),
+    ("tetrahexes", include_str!("../../pieces/tetrahexes.toml")),
     ("tetrominoes", include_str!("../../pieces/tetrominoes.toml")),
 ];
 
@@ -38,6 +51,30 @@ static BOARDS: &[(&str, &str)] = &[
     (
         "dominoes-8x8",
         include_str!("../../boards/dominoes-8x8.toml"),
+    ),
+    (
+        "hexiamonds-3x12",
+        include_str!("../../boards/hexiamonds-3x12.toml"),
+    ),
+    (
+        "hexiamonds-4x9",
+        include_str!("../../boards/hexiamonds-4x9.toml"),
+    ),
+    (
+        "hexiamonds-6x6",
+        include_str!("../../boards/hexiamonds-6x6.toml"),
+    ),
+    (
+        "hexiamonds-hexagon",
+        include_str!("../../boards/hexiamonds-hexagon.toml"),
+    ),
+    (
+        "hexiamonds-ring",
+        include_str!("../../boards/hexiamonds-ring.toml"),
+    ),
+    (
+        "hexiamonds-snowflake",
+        include_str!("../../boards/hexiamonds-snowflake.toml"),
     ),
     (
         "hexominoes-15x14",
@@ -53,6 +90,14 @@ static BOARDS: &[(&str, &str)] = &[
         include_str!("../../boards/one-sided-tetrominoes-4x7.toml"),
     ),
     ("scott", include_str!("../../boards/scott.toml")),
+    (
+        "tetrahexes-4x7",
+        include_str!("../../boards/tetrahexes-4x7.toml"),
+    ),
+    (
+        "tetrahexes-coin",
+        include_str!("../../boards/tetrahexes-coin.toml"),
+    ),
     (
         "tetrominoes-4x5",
         include_str!("../../boards/tetrominoes-4x5.toml"),

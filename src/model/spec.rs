@@ -10,7 +10,6 @@ use toml::Spanned;
 
 use super::board_spec;
 use super::picture::{Picture, MAX_SIDE};
-use super::suggest::did_you_mean;
 use super::toml_input::{file_stem, Field, Input};
 use super::{Board, Piece, PieceSet};
 use crate::error::InputError;
@@ -70,7 +69,7 @@ pub fn parse_piece_set(path: &str, text: &str) -> Result<PieceSet, InputError> {
             return Err(error);
         }
     };
-    let grid = read_grid(&input, &spec.grid)?;
+    let grid = input.grid(&spec.grid)?;
     let default_mirror = input.opt_bool("mirror", &spec.mirror, true)?;
     if spec.piece.is_empty() {
         return Err(input
@@ -126,31 +125,6 @@ pub fn parse_piece_set(path: &str, text: &str) -> Result<PieceSet, InputError> {
 /// stem of `path`.
 pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
     board_spec::parse_board(path, text)
-}
-
-/// The `grid` key (square when it is missing); an unknown name is an error at its value.
-pub(crate) fn read_grid(input: &Input, grid: &Field) -> Result<Grid, InputError> {
-    let Some(g) = grid else {
-        return Ok(Grid::Square);
-    };
-    let value = input.string("grid", g)?;
-    if let Some(grid) = Grid::from_name(&value) {
-        return Ok(grid);
-    }
-    let names = Grid::ALL.map(Grid::name);
-    // `hexagon`, `tri`, `squares`: a grid's name that starts the value or that it starts.
-    let lower = value.to_lowercase();
-    let prefix = names
-        .into_iter()
-        .find(|n| !lower.is_empty() && (lower.starts_with(n) || n.starts_with(lower.as_str())));
-    let hint = did_you_mean(&value, names)
-        .or_else(|| prefix.map(|n| format!("did you mean `{n}`?")))
-        .unwrap_or_else(|| {
-            "the grids are `square` (the default), `hex` and `triangle`".to_string()
-        });
-    Err(input
-        .error_at(g, format!("unknown grid `{value}`"))
-        .with_hint(hint))
 }
 
 /// One piece, with the offsets of its name and label (for duplicate checks) and whether
@@ -263,7 +237,7 @@ fn read_shape(
             }
             if ch != '.' && ch != ' ' {
                 let cell = Cell::new(x as i32, y as i32);
-                check_parity(input, &picture, grid, cells.first(), cell)?;
+                picture.check_parity(input.path, input.text, grid, cells.first(), cell)?;
                 cells.push(cell);
             }
         }
@@ -287,38 +261,6 @@ fn read_shape(
             .with_hint(hint));
     }
     Ok(shape)
-}
-
-/// On the hex grid, every cell of a picture has the parity of column + row of its first
-/// cell (`first`); `cell` of the other parity is an error at its character.
-pub(crate) fn check_parity(
-    input: &Input,
-    picture: &Picture,
-    grid: Grid,
-    first: Option<&Cell>,
-    cell: Cell,
-) -> Result<(), InputError> {
-    let lattice = grid.lattice();
-    let Some(&first) = first else {
-        return Ok(());
-    };
-    if grid != Grid::Hex || lattice.class(first) == lattice.class(cell) {
-        return Ok(());
-    }
-    let parity = |c: Cell| if lattice.class(c) == 0 { "even" } else { "odd" };
-    let at = picture.location(input.path, input.text, cell.x as usize, cell.y as usize);
-    let first_at = picture.location(input.path, input.text, first.x as usize, first.y as usize);
-    Err(InputError::at(
-        at,
-        format!(
-            "this hexagon is between two columns: column + row is {} here but {} at the first cell (line {}, column {})",
-            parity(cell),
-            parity(first),
-            first_at.line,
-            first_at.column
-        ),
-    )
-    .with_hint("hex pictures are doubled-width honeycombs: cells in a row are 2 columns apart and each row is shifted by one column from the next, so every cell has the same parity of column + row; move this character one column left or right"))
 }
 
 /// A cell not reachable from `cells[0]` through edge neighbours.
