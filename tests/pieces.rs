@@ -157,27 +157,33 @@ fn classes(set: &polyx::PieceSet) -> BTreeSet<Shape> {
         .collect()
 }
 
-/// `-o FILE` writes the same text as stdout; the generated tetrominoes, pentominoes and
-/// one-sided pentominoes read back as the built-in sets' classes, and `polyx show`
-/// reads them.
+/// `-o FILE` writes the same text as stdout; the generated sets read back as the
+/// classes of the built-in sets of their grid, and `polyx show` reads them.
 #[test]
 fn generated_sets_read_back_as_the_built_in_ones() {
-    for (n, one_sided, builtin) in [
-        (4, false, "tetrominoes"),
-        (5, false, "pentominoes"),
-        (4, true, "one-sided-tetrominoes"),
-        (5, true, "one-sided-pentominoes"),
+    for (grid, n, one_sided, builtin) in [
+        ("square", 4, false, "tetrominoes"),
+        ("square", 5, false, "pentominoes"),
+        ("square", 4, true, "one-sided-tetrominoes"),
+        ("square", 5, true, "one-sided-pentominoes"),
+        ("hex", 4, false, "tetrahexes"),
+        ("hex", 4, true, "one-sided-tetrahexes"),
+        ("hex", 5, false, "pentahexes"),
+        ("triangle", 5, false, "pentiamonds"),
+        ("triangle", 6, false, "hexiamonds"),
+        ("triangle", 6, true, "one-sided-hexiamonds"),
+        ("triangle", 7, false, "heptiamonds"),
     ] {
         let path = temp(&format!("{builtin}.toml"));
         let mut cmd = polyx();
-        cmd.args(["pieces", "--grid", "square", "--size", &n.to_string(), "-o"])
+        cmd.args(["pieces", "--grid", grid, "--size", &n.to_string(), "-o"])
             .arg(&path);
         if one_sided {
             cmd.arg("--one-sided");
         }
         cmd.assert().success().stdout("");
         let text = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(text, generate("square", n, one_sided));
+        assert_eq!(text, generate(grid, n, one_sided));
         let generated = polyx::load_piece_set(path.to_str().unwrap(), None).unwrap();
         let known = polyx::load_piece_set(builtin, None).unwrap();
         assert_eq!(classes(&generated), classes(&known), "{builtin}");
