@@ -43,6 +43,8 @@ pub enum Command {
     Queens(QueensArgs),
     /// Add up the JSON summaries of the shards of one search (`--shard I/N -f json`).
     Merge(MergeArgs),
+    /// Write every free (or one-sided) n-cell shape of a grid as a piece-set TOML.
+    Pieces(PiecesArgs),
     /// Print a completion script for bash, zsh, fish, elvish or powershell.
     ///
     /// For example `polyx completions bash > ~/.local/share/bash-completion/completions/polyx`,
@@ -85,6 +87,37 @@ pub struct MergeArgs {
     /// Files holding the JSON output of each shard (the summary line is used).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+}
+
+/// The grids `polyx pieces` generates on.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GridArg {
+    /// Polyominoes.
+    Square,
+    /// Polyhexes (doubled-width pictures).
+    Hex,
+    /// Polyiamonds (one character per triangle).
+    Triangle,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct PiecesArgs {
+    /// The grid.
+    #[arg(long, value_enum)]
+    pub grid: GridArg,
+    /// The number of cells of each shape (at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub size: u32,
+    /// Shapes up to rotation only: mirror images are two pieces, each `mirror = false`.
+    #[arg(long, conflicts_with = "mirror")]
+    pub one_sided: bool,
+    /// Let pieces be turned over (for the 3D grids, whose pieces are rotations only by
+    /// default); on square, hex and triangle shapes are free already, so it is refused.
+    #[arg(long)]
+    pub mirror: bool,
+    /// Write to FILE instead of stdout.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 #[derive(Args, Debug, Clone)]

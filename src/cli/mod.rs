@@ -12,6 +12,7 @@ mod manpage;
 mod merge;
 mod noi;
 mod output;
+mod pieces;
 mod progress;
 mod show;
 mod solve;
@@ -74,6 +75,7 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Show(a) => show::show(&a),
         Command::List => show::list(),
         Command::Merge(a) => merge::run(&a),
+        Command::Pieces(a) => pieces::run(&a),
         Command::Completions(a) => completions::run(&a),
         Command::Manpage(a) => manpage::run(&a),
     }
