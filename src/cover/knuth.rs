@@ -5,7 +5,7 @@
 //! an option may give a secondary item a colour: `x:A` (XCC). Errors name the line and
 //! column.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 use super::problem::{Bounds, ItemId, OptionId, Problem, ProblemError};
@@ -206,8 +206,10 @@ fn split_bounds(tok: &str) -> Result<Bounded<'_>, String> {
 }
 
 /// Writes `problem` in the same format (primary items, `|`, secondary items; colours as
-/// `item:colour`).
+/// `item:colour`). An item whose name is no token of the format (empty, or with a space,
+/// `|` or `:`), or repeats an earlier one, is written under a name made from it that is.
 pub fn write(problem: &Problem) -> String {
+    let names = item_tokens(problem);
     let mut out = String::new();
     // Items with bounds other than 0..=1 go first, with their bounds; so do all items
     // when none is primary (the format needs at least one item before `|`).
@@ -228,31 +230,67 @@ pub fn write(problem: &Problem) -> String {
         if b != Bounds::PRIMARY {
             let _ = write!(out, "{}:{}|", b.min, b.max);
         }
-        out.push_str(problem.name(i));
+        out.push_str(&names[i.index()]);
     }
     if !secondary.is_empty() {
         out.push_str(" |");
         for &i in &secondary {
             out.push(' ');
-            out.push_str(problem.name(i));
+            out.push_str(&names[i.index()]);
         }
     }
     out.push('\n');
     for o in problem.options() {
-        out.push_str(&option_line(problem, o));
+        out.push_str(&line_of(problem, o, |i| &names[i.index()]));
         out.push('\n');
+    }
+    out
+}
+
+/// Per item, a name that is a token of the format and unique: its own where it is one.
+fn item_tokens(problem: &Problem) -> Vec<String> {
+    let mut taken: HashSet<String> = HashSet::new();
+    let mut out = Vec::with_capacity(problem.item_count());
+    for i in problem.items() {
+        let name = problem.name(i);
+        let clean: String = (name.chars())
+            .map(|c| {
+                if c.is_whitespace() || c == '|' || c == ':' {
+                    '_'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let base = if clean.is_empty() {
+            "_".to_string()
+        } else {
+            clean
+        };
+        let (mut token, mut k) = (base.clone(), 1);
+        while taken.contains(&token) {
+            k += 1;
+            token = format!("{base}_{k}");
+        }
+        taken.insert(token.clone());
+        out.push(token);
     }
     out
 }
 
 /// One option as the names of its items, each with `:colour` if the option gives it one.
 pub fn option_line(problem: &Problem, option: OptionId) -> String {
+    line_of(problem, option, |i| problem.name(i))
+}
+
+/// One option, its items named by `name`.
+fn line_of<'a>(problem: &'a Problem, option: OptionId, name: impl Fn(ItemId) -> &'a str) -> String {
     let mut line = String::new();
     for (item, color) in problem.colored_option(option) {
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(problem.name(item));
+        line.push_str(name(item));
         if let Some(color) = color {
             line.push(':');
             line.push_str(color);
@@ -264,6 +302,20 @@ pub fn option_line(problem: &Problem, option: OptionId) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_that_are_no_tokens_are_written_as_tokens() {
+        let mut p = Problem::new();
+        let a = p.add_primary("a b");
+        let b = p.add_primary("a_b");
+        let c = p.add_primary("x:y");
+        p.add_option(&[a, b]).unwrap();
+        p.add_option(&[c]).unwrap();
+        let text = write(&p);
+        assert_eq!(text, "a_b a_b_2 x_y\na_b a_b_2\nx_y\n");
+        let again = read("t", &text).unwrap();
+        assert_eq!((again.item_count(), again.option_count()), (3, 2));
+    }
 
     #[test]
     fn round_trip_keeps_the_problem() {

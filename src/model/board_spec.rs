@@ -165,7 +165,7 @@ fn picture_board(
                 ' ' => Square::Outside,
                 '.' => Square::Open,
                 '#' => Square::Blocked,
-                c if c.is_ascii_alphanumeric() => Square::Preplaced(c),
+                c if c.is_alphanumeric() => Square::Preplaced(c),
                 c => {
                     let at = picture.location(input.path, input.text, x, y);
                     let what = if c == '\t' {

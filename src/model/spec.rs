@@ -162,20 +162,20 @@ fn read_piece(
             let text = input.string("label", v)?;
             let mut chars = text.chars();
             match (chars.next(), chars.next()) {
-                (Some(c), None) if c.is_ascii_alphanumeric() => (c, v.span().start, true),
+                (Some(c), None) if c.is_alphanumeric() => (c, v.span().start, true),
                 _ => {
                     return Err(input
                         .error_at(v, format!("the label `{text}` is not one letter or digit"))
-                        .with_hint("a label is one ASCII letter or digit, e.g. label = \"F\""))
+                        .with_hint("a label is one letter or digit, e.g. label = \"F\""))
                 }
             }
         }
         None => match name.chars().next() {
-            Some(c) if c.is_ascii_alphanumeric() => (c, name_value.span().start, false),
+            Some(c) if c.is_alphanumeric() => (c, name_value.span().start, false),
             _ => {
                 return Err(input
                     .error_at(name_value, format!("piece `{name}` needs a `label`: its name does not start with a letter or digit"))
-                    .with_hint("add `label = \"A\"` (one ASCII letter or digit, unique in the set)"))
+                    .with_hint("add `label = \"A\"` (one letter or digit, unique in the set)"))
             }
         },
     };
