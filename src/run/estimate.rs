@@ -76,9 +76,11 @@ pub(super) struct Estimator {
     samples: Vec<Sample>,
     /// The running tasks' sides, each probed at the path its search was last seen at.
     sides: Vec<Sides>,
-    /// Whether the next probe is of a running task's sides (they alternate with the
-    /// probes of whole tasks).
-    sides_turn: bool,
+    /// Time spent probing the running tasks' sides, and whole tasks: the sides take a
+    /// third of the probing time while whole tasks want probes (a sample of the sides
+    /// costs a probe per level and side).
+    sides_spent: Duration,
+    tasks_spent: Duration,
     rng: Rng,
     /// The next task to probe.
     cursor: usize,
@@ -92,7 +94,8 @@ impl Estimator {
         Estimator {
             samples: vec![Sample::default(); tasks],
             sides: vec![Sides::default(); tasks],
-            sides_turn: false,
+            sides_spent: Duration::ZERO,
+            tasks_spent: Duration::ZERO,
             rng: Rng::new(0x5eed),
             cursor: 0,
             spent: Duration::ZERO,
@@ -139,27 +142,24 @@ impl Estimator {
         let slice = self.allowed(elapsed).min(SLICE);
         let start = Instant::now();
         while start.elapsed() < slice {
-            self.sides_turn = !self.sides_turn;
-            let running = if self.sides_turn {
-                self.running(measured)
-            } else {
-                None
-            };
-            if let Some(k) = running {
+            let at = Instant::now();
+            let wanted = self.wanted(measured);
+            let sides_turn = wanted.is_none() || self.sides_spent * 2 <= self.tasks_spent;
+            if let Some(k) = self.running(measured).filter(|_| sides_turn) {
                 let sub = &tasks[k].sub;
                 self.sides[k].sample(tree, sub, &measured[k].path, &mut self.rng);
+                self.cursor = (k + 1) % self.samples.len();
+                self.sides_spent += at.elapsed();
                 continue;
             }
-            let Some(k) = self.wanted(measured) else {
-                if self.running(measured).is_none() {
-                    break;
-                }
-                continue;
+            let Some(k) = wanted else {
+                break;
             };
             let size = probe(tree, &tasks[k].sub, &mut self.rng);
             self.samples[k].sum += size;
             self.samples[k].probes += 1;
             self.cursor = (k + 1) % self.samples.len();
+            self.tasks_spent += at.elapsed();
         }
         self.spent += start.elapsed();
     }
