@@ -82,8 +82,9 @@ pub(super) struct Estimator {
     sides_spent: Duration,
     tasks_spent: Duration,
     rng: Rng,
-    /// The next task to probe.
+    /// The next task to probe, and the next running task whose sides to probe.
     cursor: usize,
+    sides_cursor: usize,
     /// Time spent probing.
     spent: Duration,
 }
@@ -98,6 +99,7 @@ impl Estimator {
             tasks_spent: Duration::ZERO,
             rng: Rng::new(0x5eed),
             cursor: 0,
+            sides_cursor: 0,
             spent: Duration::ZERO,
         }
     }
@@ -118,7 +120,7 @@ impl Estimator {
     fn running(&self, measured: &[Measured]) -> Option<usize> {
         let n = self.samples.len();
         (0..n)
-            .map(|i| (self.cursor + i) % n)
+            .map(|i| (self.sides_cursor + i) % n)
             .find(|&k| !measured[k].finished && !measured[k].path.is_empty())
     }
 
@@ -148,7 +150,7 @@ impl Estimator {
             if let Some(k) = self.running(measured).filter(|_| sides_turn) {
                 let sub = &tasks[k].sub;
                 self.sides[k].sample(tree, sub, &measured[k].path, &mut self.rng);
-                self.cursor = (k + 1) % self.samples.len();
+                self.sides_cursor = (k + 1) % self.samples.len();
                 self.sides_spent += at.elapsed();
                 continue;
             }
