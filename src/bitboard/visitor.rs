@@ -24,9 +24,10 @@ pub trait BitVisitor {
     }
 
     /// Called before entering a node, every so many nodes, with the estimated share of
-    /// the subtree searched so far. Breaking stops the search so that it can be resumed
-    /// at exactly this node.
-    fn tick(&mut self, _done: f64) -> ControlFlow<()> {
+    /// the subtree searched so far and the path of that node (what a stop here would
+    /// resume at). Breaking stops the search so that it can be resumed at exactly this
+    /// node.
+    fn tick(&mut self, _done: f64, _path: &[u32]) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
 }

@@ -77,6 +77,12 @@ impl Visit<'_> {
         self.levels.iter().map(|l| l.pos).collect()
     }
 
+    /// Like [`Visit::path`], reusing `out`.
+    pub fn path_into(&self, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend(self.levels.iter().map(|l| l.pos));
+    }
+
     /// Knuth's estimate of the fraction of the tree below the start that is done:
     /// the positions on the stack read as a mixed-radix fraction.
     pub fn progress(&self, floor: usize) -> f64 {

@@ -4,19 +4,22 @@
 //! (Knuth's estimate, `probe.rs`), scaled by how the tasks' measured nodes compare with
 //! their probes' estimates (a memo of subtree counts, or tables that count the last
 //! pieces, make the search smaller than its tree): the finished tasks' whole, and the
-//! running tasks' share searched (by the engine's own estimate of it), so the scale is
-//! known before the first task ends. The probes run on the
-//! thread that follows the run, in slices of a small share of the elapsed time, the
-//! unfinished tasks in turn, so the estimate sharpens as the run goes.
+//! running tasks' share searched, so the scale is known before the first task ends. A
+//! running task's share searched is weighed by probing both sides of the path its
+//! search is at (`rest.rs`), or, until that is sampled, read from the engine's stack.
+//! The probes run on the thread that follows the run, in slices of a small share of the
+//! elapsed time, the unfinished tasks in turn and the running tasks' sides between
+//! them, so the estimate sharpens as the run goes.
 
 use std::time::{Duration, Instant};
 
 use super::checkpoint::Task;
 use super::job::Tree;
 use super::probe::{probe, Rng};
+use super::rest::Sides;
 
 /// What the run measured of one task so far.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub(super) struct Measured {
     /// Nodes searched below the task: counted in ticks while it runs, exactly once it
     /// ended (shown, not estimated with).
@@ -30,6 +33,9 @@ pub(super) struct Measured {
     pub within: f64,
     /// The task was searched to its end.
     pub finished: bool,
+    /// Where the running task's search is: the path of the node it enters next (empty
+    /// when not known).
+    pub path: Vec<u32>,
 }
 
 /// Probing time allowed at once from the start of a run, and as a share of the time
@@ -68,9 +74,17 @@ impl Sample {
 #[derive(Debug)]
 pub(super) struct Estimator {
     samples: Vec<Sample>,
+    /// The running tasks' sides, each probed at the path its search was last seen at.
+    sides: Vec<Sides>,
+    /// Time spent probing the running tasks' sides, and whole tasks: the sides take a
+    /// third of the probing time while whole tasks want probes (a sample of the sides
+    /// costs a probe per level and side).
+    sides_spent: Duration,
+    tasks_spent: Duration,
     rng: Rng,
-    /// The next task to probe.
+    /// The next task to probe, and the next running task whose sides to probe.
     cursor: usize,
+    sides_cursor: usize,
     /// Time spent probing.
     spent: Duration,
 }
@@ -80,8 +94,12 @@ impl Estimator {
     pub fn new(tasks: usize) -> Estimator {
         Estimator {
             samples: vec![Sample::default(); tasks],
+            sides: vec![Sides::default(); tasks],
+            sides_spent: Duration::ZERO,
+            tasks_spent: Duration::ZERO,
             rng: Rng::new(0x5eed),
             cursor: 0,
+            sides_cursor: 0,
             spent: Duration::ZERO,
         }
     }
@@ -91,9 +109,19 @@ impl Estimator {
         (BURST + elapsed.mul_f64(DUTY)).saturating_sub(self.spent)
     }
 
-    /// Whether some unfinished task wants more probes and the budget allows them.
+    /// Whether some unfinished task wants more probes, or a task runs, and the budget
+    /// allows them.
     pub fn due(&self, elapsed: Duration, measured: &[Measured]) -> bool {
-        !self.allowed(elapsed).is_zero() && self.wanted(measured).is_some()
+        let wanted = self.wanted(measured).is_some() || self.running(measured).is_some();
+        !self.allowed(elapsed).is_zero() && wanted
+    }
+
+    /// The next running task whose path is known, after the one probed last.
+    fn running(&self, measured: &[Measured]) -> Option<usize> {
+        let n = self.samples.len();
+        (0..n)
+            .map(|i| (self.sides_cursor + i) % n)
+            .find(|&k| !measured[k].finished && !measured[k].path.is_empty())
     }
 
     /// The next unfinished task that wants probes, from the cursor on.
@@ -116,13 +144,24 @@ impl Estimator {
         let slice = self.allowed(elapsed).min(SLICE);
         let start = Instant::now();
         while start.elapsed() < slice {
-            let Some(k) = self.wanted(measured) else {
+            let at = Instant::now();
+            let wanted = self.wanted(measured);
+            let sides_turn = wanted.is_none() || self.sides_spent * 2 <= self.tasks_spent;
+            if let Some(k) = self.running(measured).filter(|_| sides_turn) {
+                let sub = &tasks[k].sub;
+                self.sides[k].sample(tree, sub, &measured[k].path, &mut self.rng);
+                self.sides_cursor = (k + 1) % self.samples.len();
+                self.sides_spent += at.elapsed();
+                continue;
+            }
+            let Some(k) = wanted else {
                 break;
             };
             let size = probe(tree, &tasks[k].sub, &mut self.rng);
             self.samples[k].sum += size;
             self.samples[k].probes += 1;
             self.cursor = (k + 1) % self.samples.len();
+            self.tasks_spent += at.elapsed();
         }
         self.spent += start.elapsed();
     }
@@ -156,21 +195,28 @@ impl Estimator {
         }
         // How the tasks' nodes compare with their probes' estimates of the share
         // searched.
+        let within: Vec<f64> = (measured.iter().zip(&self.sides))
+            .map(|(m, sides)| match (m.finished, sides.within()) {
+                (true, _) => 1.0,
+                (false, Some(w)) if m.work > 0 => w,
+                (false, _) => m.within,
+            })
+            .collect();
         let (mut nodes, mut probed) = (0.0, 0.0);
-        for (m, size) in measured.iter().zip(&sizes) {
+        for ((m, size), w) in measured.iter().zip(&sizes).zip(&within) {
             nodes += m.work as f64;
-            probed += size * if m.finished { 1.0 } else { m.within };
+            probed += size * w;
         }
         let prior = PRIOR * total;
         let scale = (nodes + prior) / (probed + prior);
         let (mut searched, mut whole) = (0.0, 0.0);
-        for (m, size) in measured.iter().zip(&sizes) {
+        for ((m, size), w) in measured.iter().zip(&sizes).zip(&within) {
             let n = m.work as f64;
             searched += n;
             whole += if m.finished {
                 n
             } else {
-                (scale * size).max(n / m.within.max(LEAST_WITHIN))
+                (scale * size).max(n / w.max(LEAST_WITHIN))
             };
         }
         if whole <= 0.0 {
@@ -306,6 +352,7 @@ mod tests {
                     work: nodes,
                     within: if half { 1.0 } else { 0.5 },
                     finished: half,
+                    path: Vec::new(),
                 };
                 let truth = (searched + nodes) as f64 / total as f64;
                 let gap = (est.done(&measured) - truth).abs();

@@ -21,9 +21,11 @@ pub trait Sink {
     /// `n` solutions at once, without their placements (only when
     /// [`Sink::wants_placements`] is false).
     fn solutions(&mut self, n: u64) -> ControlFlow<()>;
-    /// Every so many nodes: `done` estimates the share of the subtree below the
-    /// subproblem already searched. Breaking stops the search so that it can be resumed.
-    fn tick(&mut self, done: f64) -> ControlFlow<()>;
+    /// Every so many nodes, before entering the node at `path` (a path of the tree's,
+    /// from its root: what a stop here resumes at, not yet visited): `done` estimates
+    /// the share of the subtree below the subproblem already searched. Breaking stops
+    /// the search so that it can be resumed.
+    fn tick(&mut self, done: f64, path: &[u32]) -> ControlFlow<()>;
 }
 
 /// A search tree that can be cut into subproblems and searched below each one.

@@ -24,6 +24,7 @@ pub mod plan;
 mod probe;
 pub mod progress;
 mod queue;
+mod rest;
 pub mod shard;
 mod share;
 mod state;

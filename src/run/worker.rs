@@ -100,6 +100,7 @@ fn run_task<T: Tree>(
                     work: sink.ticks << shared.opts.tick_log2,
                     within: if resume.is_none() { 1.0 } else { sink.done },
                     finished: resume.is_none(),
+                    path: Vec::new(),
                 };
             }
             state.slots[k] = Slot::Ended(Ended {
@@ -234,7 +235,7 @@ impl Sink for TaskSink<'_, '_> {
         self.go_on()
     }
 
-    fn tick(&mut self, done: f64) -> ControlFlow<()> {
+    fn tick(&mut self, done: f64, path: &[u32]) -> ControlFlow<()> {
         let shared = self.shared;
         self.done = done;
         self.ticks += 1;
@@ -242,12 +243,10 @@ impl Sink for TaskSink<'_, '_> {
         if shared.duties.measures {
             if let Ok(mut state) = shared.state.lock() {
                 let work = self.ticks << shared.opts.tick_log2;
-                state.measured[self.index] = Measured {
-                    nodes: work,
-                    work,
-                    within: done,
-                    finished: false,
-                };
+                let m = &mut state.measured[self.index];
+                (m.nodes, m.work, m.within, m.finished) = (work, work, done, false);
+                m.path.clear();
+                m.path.extend_from_slice(path);
             }
         }
         if shared.halted() {

@@ -147,9 +147,12 @@ impl Tree for BitTree<'_> {
         let mut visitor = BitSink {
             sink,
             weigher: &mut self.weigher,
+            part: parts.start,
+            path: Vec::new(),
         };
         let from = parts.start;
         for i in parts {
+            visitor.part = i;
             let resume_here = match resume {
                 Some(r) if i == from && !r.path.is_empty() => Some(Resume {
                     path: part_of(n, &r.path)?.1.to_vec(),
@@ -201,6 +204,10 @@ impl Tree for BitTree<'_> {
 struct BitSink<'v, 'a> {
     sink: &'v mut dyn Sink,
     weigher: &'v mut Weigher<'a>,
+    /// The part searched, the first position of the tree's paths.
+    part: usize,
+    /// The tree's path at the last tick.
+    path: Vec<u32>,
 }
 
 impl BitVisitor for BitSink<'_, '_> {
@@ -216,7 +223,10 @@ impl BitVisitor for BitSink<'_, '_> {
         self.weigher.counted(n, self.sink)
     }
 
-    fn tick(&mut self, done: f64) -> ControlFlow<()> {
-        self.sink.tick(done)
+    fn tick(&mut self, done: f64, path: &[u32]) -> ControlFlow<()> {
+        self.path.clear();
+        self.path.push(self.part as u32);
+        self.path.extend_from_slice(path);
+        self.sink.tick(done, &self.path)
     }
 }

@@ -55,6 +55,7 @@ impl Tree for DlxTree<'_> {
             floor: sub.path.len(),
             map: self.map,
             options: Vec::new(),
+            path: Vec::new(),
         };
         self.search.run_from(sub, resume, &mut visitor)
     }
@@ -89,6 +90,8 @@ struct DlxVisitor<'v, 'a> {
     floor: usize,
     map: &'a [usize],
     options: Vec<OptionId>,
+    /// The path at the last tick.
+    path: Vec<u32>,
 }
 
 impl Visitor for DlxVisitor<'_, '_> {
@@ -101,7 +104,8 @@ impl Visitor for DlxVisitor<'_, '_> {
     }
 
     fn tick(&mut self, visit: &Visit<'_>) -> ControlFlow<()> {
-        self.sink.tick(visit.progress(self.floor))
+        visit.path_into(&mut self.path);
+        self.sink.tick(visit.progress(self.floor), &self.path)
     }
 }
 

@@ -222,7 +222,7 @@ impl Sink for AttemptSink<'_, '_, '_, '_> {
         ControlFlow::Continue(())
     }
 
-    fn tick(&mut self, done: f64) -> ControlFlow<()> {
+    fn tick(&mut self, done: f64, _path: &[u32]) -> ControlFlow<()> {
         self.ticks += 1;
         if let Some(progress) = self.progress.as_deref_mut() {
             let elapsed = self.start.elapsed();

@@ -114,7 +114,8 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         if self.ticks & self.tick_mask == 0 {
             run.memo_on = run.memo_fits && self.start_memo();
             let done = self.progress(run.floor);
-            if visitor.tick(done).is_break() {
+            self.fill_path();
+            if visitor.tick(done, &self.path).is_break() {
                 return ControlFlow::Break(self.stopped(false));
             }
         }

@@ -129,7 +129,7 @@ impl BitVisitor for Counting {
         self.count += n;
         ControlFlow::Continue(())
     }
-    fn tick(&mut self, _done: f64) -> ControlFlow<()> {
+    fn tick(&mut self, _done: f64, _path: &[u32]) -> ControlFlow<()> {
         self.ticks += 1;
         if self.ticks % self.every == 0 {
             ControlFlow::Break(())

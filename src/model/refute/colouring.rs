@@ -2,10 +2,12 @@
 //! (Golomb, "Polyominoes", ch. 2 and 4): give every cell one of a few colours; every
 //! placement of a piece covers so many cells of each colour, so a tiling covers the
 //! board's counts only if the pieces' placements add up to them. A colouring is a plain
-//! function of a cell, so the arguments built on it know nothing of the grid; only the
-//! list of colourings worth trying ([`square`]) is the square grid's.
+//! function of a cell, so the arguments built on it know nothing of the grid (any
+//! colouring is sound: the check counts each placement's own colours); only the lists
+//! of colourings worth trying are the grids' ([`of_grid`]: [`square`], [`hex`],
+//! [`triangle`]).
 
-use crate::geom::Cell;
+use crate::geom::{Cell, Grid};
 
 /// A colouring of the cells into `names.len()` colours.
 #[derive(Clone, Copy, Debug)]
@@ -42,6 +44,89 @@ impl Colouring {
 
 fn modulo(v: i32, m: i32) -> usize {
     v.rem_euclid(m) as usize
+}
+
+/// The colourings tried on `grid`'s boards.
+pub fn of_grid(grid: Grid) -> &'static [Colouring] {
+    match grid {
+        Grid::Square => square(),
+        Grid::Hex => hex(),
+        Grid::Triangle => triangle(),
+    }
+}
+
+/// The colourings tried on the hex grid (doubled-width pictures: neighbours at
+/// (c ± 2, r) and (c ± 1, r ± 1)). First the 3-colouring of the honeycomb, in which
+/// no two neighbours share a colour: the column modulo 3 (a neighbour's column differs
+/// by 1 or 2); every straight or bent three-hex piece covers one cell of each colour.
+/// Then stripes of rows and of the two slanted directions of rows (the lines of
+/// constant `c - r`, and of constant `c + r`, two columns apart at each step).
+pub fn hex() -> &'static [Colouring] {
+    const LIST: &[Colouring] = &[
+        Colouring {
+            how: "in 3 colours, no two neighbours alike",
+            names: &["of colour 1", "of colour 2", "of colour 3"],
+            colour: |c| modulo(c.x, 3),
+        },
+        Colouring {
+            how: "in stripes by rows",
+            names: &["in even rows", "in odd rows"],
+            colour: |c| modulo(c.y, 2),
+        },
+        Colouring {
+            how: "in stripes by rising diagonals",
+            names: &["in even diagonals", "in odd diagonals"],
+            colour: |c| modulo((c.x - c.y).div_euclid(2), 2),
+        },
+        Colouring {
+            how: "in stripes by falling diagonals",
+            names: &["in even diagonals", "in odd diagonals"],
+            colour: |c| modulo((c.x + c.y).div_euclid(2), 2),
+        },
+    ];
+    LIST
+}
+
+/// The colourings tried on the triangle grid (Δ at even `c + r`, ∇ at odd). First up
+/// against down triangles (column plus row parity: neighbours always differ, so a
+/// piece covers as many of each as its shape holds, and a turn by 60° swaps them);
+/// then stripes of the three directions of rows: the rows themselves, and the slanted
+/// bands between parallel lines at 60° (`⌊(c + r) / 2⌋`: crossing a `/` edge) and at
+/// 120° (`⌊(c - r + 1) / 2⌋`: crossing a `\` edge); and up or down by row parity.
+pub fn triangle() -> &'static [Colouring] {
+    const LIST: &[Colouring] = &[
+        Colouring {
+            how: "by pointing up or down",
+            names: &["pointing up", "pointing down"],
+            colour: |c| modulo(c.x + c.y, 2),
+        },
+        Colouring {
+            how: "in stripes by rows",
+            names: &["in even rows", "in odd rows"],
+            colour: |c| modulo(c.y, 2),
+        },
+        Colouring {
+            how: "in stripes by rising bands",
+            names: &["in even bands", "in odd bands"],
+            colour: |c| modulo((c.x + c.y).div_euclid(2), 2),
+        },
+        Colouring {
+            how: "in stripes by falling bands",
+            names: &["in even bands", "in odd bands"],
+            colour: |c| modulo((c.x - c.y + 1).div_euclid(2), 2),
+        },
+        Colouring {
+            how: "by pointing up or down and the parity of their row",
+            names: &[
+                "pointing up in even rows",
+                "pointing down in even rows",
+                "pointing up in odd rows",
+                "pointing down in odd rows",
+            ],
+            colour: |c| modulo(c.x + c.y, 2) + 2 * modulo(c.y, 2),
+        },
+    ];
+    LIST
 }
 
 /// The colourings tried on the square grid, the cheap and telling ones first: the
@@ -113,8 +198,50 @@ mod tests {
     }
 
     #[test]
+    fn no_two_neighbours_share_a_colour_of_the_honeycomb_or_of_up_and_down() {
+        for (grid, colouring) in [(Grid::Hex, hex()[0]), (Grid::Triangle, triangle()[0])] {
+            let lattice = grid.lattice();
+            for x in -6..6 {
+                for y in -6..6 {
+                    let c = Cell::new(x, y);
+                    if grid == Grid::Hex && (x + y) % 2 != 0 {
+                        continue;
+                    }
+                    for n in lattice.neighbours(c) {
+                        assert_ne!((colouring.colour)(c), (colouring.colour)(n), "{c:?} {n:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn each_edge_of_a_triangle_crosses_one_line_of_one_direction() {
+        // Rows, rising bands, falling bands: crossing an edge moves by one in exactly
+        // one of them.
+        let bands = |c: Cell| {
+            [
+                c.y,
+                (c.x + c.y).div_euclid(2),
+                (c.x - c.y + 1).div_euclid(2),
+            ]
+        };
+        for x in -6..6 {
+            for y in -6..6 {
+                let c = Cell::new(x, y);
+                for n in Grid::Triangle.lattice().neighbours(c) {
+                    let moves: Vec<i32> = (bands(c).iter().zip(bands(n)))
+                        .map(|(a, b)| (a - b).abs())
+                        .collect();
+                    assert_eq!(moves.iter().sum::<i32>(), 1, "{c:?} {n:?}: {moves:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn colours_are_in_range_everywhere() {
-        for colouring in square() {
+        for colouring in [square(), hex(), triangle()].concat() {
             for x in -5..5 {
                 for y in -5..5 {
                     assert!((colouring.colour)(Cell::new(x, y)) < colouring.names.len());

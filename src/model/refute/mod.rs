@@ -135,7 +135,7 @@ fn and_list(parts: &[String]) -> String {
 /// The first argument that proves `puzzle` has no solution, or `None` if none does
 /// (which proves nothing).
 pub fn refute(puzzle: &Puzzle) -> Option<Refutation> {
-    refute_with(puzzle, colouring::square())
+    refute_with(puzzle, colouring::of_grid(puzzle.board.grid))
 }
 
 /// [`refute`] with the given colourings.

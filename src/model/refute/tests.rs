@@ -3,9 +3,9 @@
 
 use proptest::prelude::*;
 
-use super::{refute, Refutation};
+use super::{refute, refute_with, Refutation};
 use crate::cover::Search;
-use crate::geom::Shape;
+use crate::geom::{Cell, Grid, Shape};
 use crate::model::samples::{domino_rectangle, pentomino_rectangle, pentominoes};
 use crate::model::{load_puzzle, Board, Piece, PieceSet, Puzzle, Square};
 
@@ -54,6 +54,75 @@ fn the_five_tetrominoes_fail_the_checkerboard() {
     );
 }
 
+/// `copies` copies of the piece of `cells` on the board of `board`, on `grid`.
+fn copies_on(grid: Grid, board: &[(i32, i32)], cells: &[(i32, i32)], copies: u32) -> Puzzle {
+    let cell = |&(x, y): &(i32, i32)| Cell::new(x, y);
+    let board = Board::of_cells("board", grid, &board.iter().map(cell).collect::<Vec<_>>());
+    let shape = (grid.lattice())
+        .shape(&cells.iter().map(cell).collect::<Vec<_>>())
+        .expect("a shape");
+    let piece = Piece {
+        name: "p".into(),
+        label: 'p',
+        shape,
+        count: copies,
+        mirror: true,
+        color: None,
+    };
+    let set = PieceSet {
+        grid,
+        name: "one piece".into(),
+        description: String::new(),
+        pieces: vec![piece],
+    };
+    Puzzle::new(board, set).unwrap()
+}
+
+#[test]
+fn the_honeycomb_in_three_colours_refutes_straight_trihexes() {
+    // A straight three-hex bar covers one hexagon of each colour whichever way it lies;
+    // four hexagons in a row over two below hold 3, 2 and 1 of the three colours.
+    let board = [(0, 0), (2, 0), (4, 0), (6, 0), (1, 1), (3, 1)];
+    let puzzle = copies_on(Grid::Hex, &board, &[(0, 0), (2, 0), (4, 0)], 2);
+    assert_eq!(
+        refute_with(&puzzle, &[]),
+        None,
+        "no other argument refutes it"
+    );
+    let r = refute(&puzzle).expect("refuted by the 3-colouring");
+    assert_eq!(
+        r.to_string(),
+        "with the cells coloured in 3 colours, no two neighbours alike, the cells to cover \
+         are 3 of colour 1, 2 of colour 2 and 1 of colour 3, which no choice of placements \
+         of the pieces covers"
+    );
+    assert_eq!(Search::new(&puzzle.problem()).count(), 0);
+}
+
+#[test]
+fn up_and_down_triangles_refute_hexagons_in_a_triangle() {
+    // The triangle of side 6 has 21 triangles pointing up and 15 pointing down; the
+    // hexagon of six triangles covers three of each however it lies, so six of them
+    // (36 triangles, as many as the board) never cover it.
+    let board: Vec<(i32, i32)> = (0..6)
+        .flat_map(|r| (6 - r..=6 + r).map(move |c| (c, r)))
+        .collect();
+    let hexagon = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)];
+    let puzzle = copies_on(Grid::Triangle, &board, &hexagon, 6);
+    assert_eq!(
+        refute_with(&puzzle, &[]),
+        None,
+        "no other argument refutes it"
+    );
+    let r = refute(&puzzle).expect("refuted by up and down");
+    assert_eq!(
+        r.to_string(),
+        "with the cells coloured by pointing up or down, the cells to cover are 21 pointing \
+         up and 15 pointing down, which no choice of placements of the pieces covers"
+    );
+    assert_eq!(Search::new(&puzzle.problem()).count(), 0);
+}
+
 #[test]
 fn solvable_puzzles_are_not_refuted() {
     for name in [
@@ -69,6 +138,21 @@ fn solvable_puzzles_are_not_refuted() {
     }
     assert_eq!(refute(&pentomino_rectangle(4, 15)), None);
     assert_eq!(refute(&domino_rectangle(3, 4)), None);
+    // The 12 hexiamonds in the 6 × 6 rhombus (624 tilings), straight trihexes in the
+    // 3 × 3 parallelogram (three rows, or three lines along its slanted sides).
+    let rhombus = Board::of_cells(
+        "6x6",
+        Grid::Triangle,
+        &Grid::Triangle.lattice().parallelogram(6, 6),
+    );
+    let hexiamonds = crate::model::samples::polyforms(Grid::Triangle, 6, false);
+    assert_eq!(refute(&Puzzle::new(rhombus, hexiamonds).unwrap()), None);
+    let rows: Vec<(i32, i32)> = (Grid::Hex.lattice().parallelogram(3, 3).iter())
+        .map(|c| (c.x, c.y))
+        .collect();
+    let bars = copies_on(Grid::Hex, &rows, &[(0, 0), (2, 0), (4, 0)], 3);
+    assert_eq!(refute(&bars), None);
+    assert_eq!(Search::new(&bars.problem()).count(), 2);
 }
 
 #[test]
