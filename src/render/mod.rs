@@ -25,6 +25,7 @@
 pub mod ascii;
 pub mod json;
 pub(crate) mod layout;
+pub(crate) mod lines;
 pub(crate) mod palette;
 #[cfg(feature = "png")]
 pub mod png;
