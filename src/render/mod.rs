@@ -35,6 +35,8 @@ pub mod unicode;
 
 #[cfg(test)]
 mod fixtures;
+#[cfg(test)]
+mod grid_tests;
 
 use std::path::Path;
 

@@ -136,6 +136,10 @@ fn draw(canvas: &mut Canvas, scene: &Scene, layout: &Layout) {
 fn lines(canvas: &mut Canvas, segments: &[Segment], layout: &Layout, width: i64, color: [u8; 3]) {
     let before = (width / 2) as f64;
     let after = width as f64 - before;
+    // As in the SVG: square ends where every line is upright, else round ones.
+    let all_upright = segments
+        .iter()
+        .all(|g| g.is_horizontal() || g.is_vertical());
     for g in segments {
         let (a, b) = (layout.pixel(g.a), layout.pixel(g.b));
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
@@ -144,11 +148,18 @@ fn lines(canvas: &mut Canvas, segments: &[Segment], layout: &Layout, width: i64,
             continue;
         }
         let u = (dx / len, dy / len);
+        let upright = g.is_horizontal() || g.is_vertical();
         // The normal: down for horizontal lines, right for vertical ones.
-        let n = if g.is_horizontal() || g.is_vertical() {
-            (u.1, u.0)
+        let n = if upright { (u.1, u.0) } else { (-u.1, u.0) };
+        // Square ends close right-angled corners; round ones (hex and triangle grids)
+        // close any corner without sticking out.
+        let (start, end) = if all_upright {
+            (-before, len + after)
         } else {
-            (-u.1, u.0)
+            let r = width as f64 / 2.0;
+            canvas.disc(a, r, color);
+            canvas.disc(b, r, color);
+            (0.0, len)
         };
         let point = |along: f64, across: f64| {
             (
@@ -157,10 +168,10 @@ fn lines(canvas: &mut Canvas, segments: &[Segment], layout: &Layout, width: i64,
             )
         };
         let band = [
-            point(-before, -before),
-            point(len + after, -before),
-            point(len + after, after),
-            point(-before, after),
+            point(start, -before),
+            point(end, -before),
+            point(end, after),
+            point(start, after),
         ];
         canvas.polygon(&band, color);
     }
@@ -276,6 +287,18 @@ impl Canvas {
                 }
             }
         }
+    }
+
+    /// A filled disc of radius `r` centred at `centre` (relative to the origin), as a
+    /// polygon of 16 sides.
+    fn disc(&mut self, centre: (f64, f64), r: f64, color: [u8; 3]) {
+        let corners: Vec<(f64, f64)> = (0..16)
+            .map(|k| {
+                let angle = f64::from(k) * std::f64::consts::PI / 8.0;
+                (centre.0 + r * angle.cos(), centre.1 + r * angle.sin())
+            })
+            .collect();
+        self.polygon(&corners, color);
     }
 
     /// A filled disc of radius `r` centred at `(cx, cy)` (relative to the origin).

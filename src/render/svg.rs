@@ -192,9 +192,16 @@ fn stroke(out: &mut String, segments: &[Segment], color: [u8; 3], width: u32, la
     if segments.is_empty() {
         return;
     }
+    // Square caps close the corners of lines at right angles; where lines meet at
+    // other angles (hex and triangle grids), square caps would stick out, round ones
+    // do not.
+    let upright = segments
+        .iter()
+        .all(|g| g.is_horizontal() || g.is_vertical());
+    let cap = if upright { "square" } else { "round" };
     let _ = write!(
         out,
-        r#"<path fill="none" stroke="{}" stroke-width="{width}" stroke-linecap="square" d=""#,
+        r#"<path fill="none" stroke="{}" stroke-width="{width}" stroke-linecap="{cap}" d=""#,
         hex(color)
     );
     for g in segments {
