@@ -10,6 +10,7 @@ use toml::Spanned;
 
 use super::board_spec;
 use super::picture::{Picture, MAX_SIDE};
+use super::suggest::did_you_mean;
 use super::toml_input::{file_stem, Field, Input};
 use super::{Board, Piece, PieceSet};
 use crate::error::InputError;
@@ -69,7 +70,7 @@ pub fn parse_piece_set(path: &str, text: &str) -> Result<PieceSet, InputError> {
             return Err(error);
         }
     };
-    check_grid(&input, &spec.grid)?;
+    let grid = read_grid(&input, &spec.grid)?;
     let default_mirror = input.opt_bool("mirror", &spec.mirror, true)?;
     if spec.piece.is_empty() {
         return Err(input
@@ -80,7 +81,7 @@ pub fn parse_piece_set(path: &str, text: &str) -> Result<PieceSet, InputError> {
     // Where each piece's name and label are, to point at duplicates.
     let mut places: Vec<(usize, usize)> = Vec::new();
     for p in &spec.piece {
-        let (piece, name_at, label_at, label_given) = read_piece(&input, p, default_mirror)?;
+        let (piece, name_at, label_at, label_given) = read_piece(&input, grid, p, default_mirror)?;
         if let Some(k) = pieces.iter().position(|q| q.name == piece.name) {
             let line = input.location(places[k].0).line;
             return Err(input
@@ -116,7 +117,7 @@ pub fn parse_piece_set(path: &str, text: &str) -> Result<PieceSet, InputError> {
         description: input
             .opt_string("description", &spec.description)?
             .unwrap_or_default(),
-        grid: Grid::Square,
+        grid,
         pieces,
     })
 }
@@ -127,22 +128,36 @@ pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
     board_spec::parse_board(path, text)
 }
 
-fn check_grid(input: &Input, grid: &Field) -> Result<(), InputError> {
-    if let Some(g) = grid {
-        let value = input.string("grid", g)?;
-        if value != "square" {
-            return Err(input
-                .error_at(g, format!("unknown grid `{value}`"))
-                .with_hint("only `grid = \"square\"` is supported"));
-        }
+/// The `grid` key (square when it is missing); an unknown name is an error at its value.
+pub(crate) fn read_grid(input: &Input, grid: &Field) -> Result<Grid, InputError> {
+    let Some(g) = grid else {
+        return Ok(Grid::Square);
+    };
+    let value = input.string("grid", g)?;
+    if let Some(grid) = Grid::from_name(&value) {
+        return Ok(grid);
     }
-    Ok(())
+    let names = Grid::ALL.map(Grid::name);
+    // `hexagon`, `tri`, `squares`: a grid's name that starts the value or that it starts.
+    let lower = value.to_lowercase();
+    let prefix = names
+        .into_iter()
+        .find(|n| !lower.is_empty() && (lower.starts_with(n) || n.starts_with(lower.as_str())));
+    let hint = did_you_mean(&value, names)
+        .or_else(|| prefix.map(|n| format!("did you mean `{n}`?")))
+        .unwrap_or_else(|| {
+            "the grids are `square` (the default), `hex` and `triangle`".to_string()
+        });
+    Err(input
+        .error_at(g, format!("unknown grid `{value}`"))
+        .with_hint(hint))
 }
 
 /// One piece, with the offsets of its name and label (for duplicate checks) and whether
 /// the label was given.
 fn read_piece(
     input: &Input,
+    grid: Grid,
     spanned: &Spanned<PieceSpec>,
     default_mirror: bool,
 ) -> Result<(Piece, usize, usize, bool), InputError> {
@@ -162,7 +177,7 @@ fn read_piece(
             .error(name_value.span().start, format!("piece `{name}` has no `shape`"))
             .with_hint("add a picture: shape = \"\"\"\\n##\\n#.\\n\"\"\" (any character but `.` and space is a cell)"));
     };
-    let shape = read_shape(input, &name, shape_value)?;
+    let shape = read_shape(input, grid, &name, shape_value)?;
     let count = match &p.count {
         Some(v) => input.integer("count", v, 1, MAX_COUNT)? as u32,
         None => 1,
@@ -219,8 +234,14 @@ pub fn parse_color(s: &str) -> Option<[u8; 3]> {
     Some([byte(0)?, byte(2)?, byte(4)?])
 }
 
-/// A piece's picture: non-empty, within the size limit, edge-connected.
-fn read_shape(input: &Input, name: &str, v: &Spanned<toml::Value>) -> Result<Shape, InputError> {
+/// A piece's picture on `grid`: non-empty, within the size limit, all of one parity on
+/// the hex grid, edge-connected.
+fn read_shape(
+    input: &Input,
+    grid: Grid,
+    name: &str,
+    v: &Spanned<toml::Value>,
+) -> Result<Shape, InputError> {
     let text = input.string("shape", v)?;
     let picture = Picture::read(input.text, v.span(), &text);
     if picture.rows.len() as i64 > MAX_SIDE || picture.width() as i64 > MAX_SIDE {
@@ -229,6 +250,7 @@ fn read_shape(input: &Input, name: &str, v: &Spanned<toml::Value>) -> Result<Sha
             format!("the shape of `{name}` is larger than {MAX_SIDE}×{MAX_SIDE}"),
         ));
     }
+    let lattice = grid.lattice();
     let mut cells = Vec::new();
     for (y, row) in picture.rows.iter().enumerate() {
         for (x, &ch) in row.iter().enumerate() {
@@ -240,25 +262,63 @@ fn read_shape(input: &Input, name: &str, v: &Spanned<toml::Value>) -> Result<Sha
                 .with_hint("use spaces or `.` for empty places; column positions are literal"));
             }
             if ch != '.' && ch != ' ' {
-                cells.push(Cell::new(x as i32, y as i32));
+                let cell = Cell::new(x as i32, y as i32);
+                check_parity(input, &picture, grid, cells.first(), cell)?;
+                cells.push(cell);
             }
         }
     }
-    let Some(shape) = Shape::new(cells.iter().copied()) else {
+    let Some(shape) = lattice.shape(&cells) else {
         return Err(input
             .error_at(v, format!("the shape of piece `{name}` has no cells"))
             .with_hint(
                 "mark the piece's cells with any character other than `.` and space, e.g. `#`",
             ));
     };
-    let lattice = Grid::Square.lattice();
     if !shape.is_connected(lattice) {
         let stray = first_disconnected(lattice, &cells).unwrap_or(cells[0]);
         let at = picture.location(input.path, input.text, stray.x as usize, stray.y as usize);
+        let hint = match grid {
+            Grid::Square => "cells that meet only at a corner are not connected; a piece is one edge-connected region",
+            Grid::Hex => "a hexagon's neighbours are 2 columns away in its row and 1 column away in the rows above and below; a piece is one edge-connected region",
+            Grid::Triangle => "a triangle's neighbours are the characters left and right of it and the one below (pointing up, column + row even) or above (pointing down); a piece is one edge-connected region",
+        };
         return Err(InputError::at(at, format!("piece `{name}` is not connected: this cell does not touch the first one through edges"))
-            .with_hint("cells that meet only at a corner are not connected; a piece is one edge-connected region"));
+            .with_hint(hint));
     }
     Ok(shape)
+}
+
+/// On the hex grid, every cell of a picture has the parity of column + row of its first
+/// cell (`first`); `cell` of the other parity is an error at its character.
+pub(crate) fn check_parity(
+    input: &Input,
+    picture: &Picture,
+    grid: Grid,
+    first: Option<&Cell>,
+    cell: Cell,
+) -> Result<(), InputError> {
+    let lattice = grid.lattice();
+    let Some(&first) = first else {
+        return Ok(());
+    };
+    if grid != Grid::Hex || lattice.class(first) == lattice.class(cell) {
+        return Ok(());
+    }
+    let parity = |c: Cell| if lattice.class(c) == 0 { "even" } else { "odd" };
+    let at = picture.location(input.path, input.text, cell.x as usize, cell.y as usize);
+    let first_at = picture.location(input.path, input.text, first.x as usize, first.y as usize);
+    Err(InputError::at(
+        at,
+        format!(
+            "this hexagon is between two columns: column + row is {} here but {} at the first cell (line {}, column {})",
+            parity(cell),
+            parity(first),
+            first_at.line,
+            first_at.column
+        ),
+    )
+    .with_hint("hex pictures are doubled-width honeycombs: cells in a row are 2 columns apart and each row is shifted by one column from the next, so every cell has the same parity of column + row; move this character one column left or right"))
 }
 
 /// A cell not reachable from `cells[0]` through edge neighbours.
