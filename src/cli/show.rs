@@ -75,9 +75,21 @@ fn describe_pieces(set: &PieceSet, out: &mut String) {
             .map(|(s, _)| s.height())
             .max()
             .unwrap_or(0);
+        // Below a shorter orientation: empty rows of the grid on the square grid (as
+        // this has always been drawn), blank on the others, where rows of `.` and
+        // spaces would read as cells.
         let pictures: Vec<Vec<String>> = orientations
             .iter()
-            .map(|(shape, _)| shape.picture_rows(set.lattice(), piece.label, height))
+            .map(|(shape, _)| {
+                let lattice = set.lattice();
+                if set.grid == crate::geom::Grid::Square {
+                    return shape.picture_rows(lattice, piece.label, height);
+                }
+                let mut rows = shape.picture(lattice, piece.label);
+                let blank = " ".repeat(rows[0].chars().count());
+                rows.resize(height as usize, blank);
+                rows
+            })
             .collect();
         for y in 0..height as usize {
             let mut line = String::new();
