@@ -52,17 +52,21 @@ fn hex_and_triangle_text_is_the_input_layout() {
 
 #[test]
 fn show_draws_orientations_on_their_grid() {
-    insta::assert_snapshot!(
-        "show_bees",
-        draw(&["show", &render_data("bee-board.toml")])
-    );
+    insta::assert_snapshot!("show_bees", draw(&["show", &render_data("bee-board.toml")]));
     let hexiamonds = draw(&["show", &render_data("hexiamonds.toml")]);
     assert!(hexiamonds.contains("IIIIII  .II..  ..I  I..  ..II  .IIIIII\n        ..II."));
 }
 
 #[test]
 fn svg_gallery_of_hexiamonds() {
-    let svg = draw(&["solve", &render_data("rhombus-6x6.toml"), "-n", "4", "-f", "svg"]);
+    let svg = draw(&[
+        "solve",
+        &render_data("rhombus-6x6.toml"),
+        "-n",
+        "4",
+        "-f",
+        "svg",
+    ]);
     assert_eq!(svg.matches("<g ").count(), 4);
     assert_eq!(svg.matches("<text").count(), 4 * 12 + 4);
     insta::assert_snapshot!("svg_hexiamond_gallery", svg);

@@ -215,3 +215,31 @@ fn json_cells_are_picture_coordinates() {
     let line = json::solution(1, &set, &t);
     assert!(line.contains("[1,0]") && !line.contains("[0,0]"));
 }
+
+/// Pre-placed pieces keep their dot, one per cell, on every grid.
+#[test]
+fn preplaced_pieces_are_dotted_on_hex_and_triangle() {
+    for (name, (board, set, t)) in [
+        ("hex", fixtures::hexes()),
+        ("triangle", fixtures::triangles()),
+    ] {
+        let last = t.placements.last().unwrap().piece;
+        let back = read_back(
+            &ascii::tiling(&board, &set, &t),
+            board.grid,
+            set.pieces[last].label,
+        );
+        let puzzle = Puzzle::new(back, set.clone()).unwrap();
+        let fixed: usize = puzzle.fixed.iter().map(|p| p.cells.len()).sum();
+        let solver = crate::solve::Solver::new(puzzle, crate::solve::SymmetryMode::Keep);
+        let mut found = None;
+        solver.run(Some(1), |s| {
+            found = Some(s.clone());
+            std::ops::ControlFlow::Break(())
+        });
+        let (board, set) = (&solver.puzzle().board, &solver.puzzle().set);
+        let svg = svg::tiling(board, set, &found.unwrap(), &RenderOptions::default()).unwrap();
+        view(&format!("{name}-preplaced.svg"), svg.as_bytes());
+        assert_eq!(svg.matches("<circle").count(), fixed);
+    }
+}

@@ -188,10 +188,22 @@ pub fn centre(lattice: &dyn Lattice, c: Cell) -> Point {
 }
 
 /// Where a pre-placed piece's dot goes in cell `c`: halfway from the centre to the
-/// polygon's first corner (on the square grid, the top left one), clear of the label.
+/// polygon's upper left corner (the one with the smallest x + y; on the square grid the
+/// top left one), clear of the label.
 pub fn dot_point(lattice: &dyn Lattice, c: Cell) -> Point {
     let (x, y) = centre(lattice, c);
-    let corner = lattice.polygon(c)[0];
+    let corners = lattice.polygon(c);
+    let corner = corners
+        .iter()
+        .copied()
+        .reduce(|best, p| {
+            if p.0 + p.1 < best.0 + best.1 - 1e-9 {
+                p
+            } else {
+                best
+            }
+        })
+        .unwrap_or((x, y));
     ((x + corner.0) / 2.0, (y + corner.1) / 2.0)
 }
 
