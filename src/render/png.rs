@@ -1,8 +1,9 @@
 //! PNG: the same drawing as the SVG (the scene placed by the layout), rasterized by hand
-//! into an RGB buffer (every shape is an axis-aligned rectangle or a dot, so no
-//! anti-aliasing is needed) and encoded with `image`'s deterministic PNG encoder. There
-//! is no font: labels are not drawn; gallery captions use a built-in 3×5 digit font.
-//! Pictures above 100 million pixels are refused.
+//! into an RGB buffer without anti-aliasing: every cell, line and dot is a polygon filled
+//! by the pixels whose centres lie inside it (on the square grid, whole-pixel
+//! rectangles), and polygons that share a side leave no gap. Encoded with `image`'s
+//! deterministic PNG encoder. There is no font: labels are not drawn; gallery captions
+//! use a built-in 3×5 digit font. Pictures above 100 million pixels are refused.
 
 use image::codecs::png::PngEncoder;
 use image::{ExtendedColorType, ImageEncoder, RgbImage};

@@ -1,10 +1,12 @@
-//! Hand-written SVG, byte-stable (integer coordinates, fixed element order). Per tiling:
-//! one `<path>` per placement filling the union of its cells (each row's run of cells
-//! one rectangle) in the piece's colour; blocked cells dark; uncovered open cells light
-//! grey; outside cells absent. Then thin grid lines inside each piece (a shade of its
-//! colour), one dark outline path along every edge between different regions, a dot
-//! near the top-left corner of each cell of a pre-placed piece (clear of the label), and
-//! the label at the cell nearest the piece's centre.
+//! Hand-written SVG, byte-stable (coordinates to a hundredth of a pixel, integers on the
+//! square grid; fixed element order), on any grid through the cells' polygons. Per
+//! tiling: one `<path>` per placement filling the union of its cells (each row's run of
+//! neighbouring cells one polygon; a rectangle on the square grid) in the piece's colour;
+//! blocked cells dark; uncovered open cells light grey; outside cells absent. Then thin
+//! grid lines inside each piece (a shade of its colour), one dark outline path along
+//! every edge between different regions, a dot toward the upper left corner of each cell
+//! of a pre-placed piece (clear of the label), and the label at the cell nearest the
+//! piece's centre, sized by the cell's inscribed circle.
 //! Galleries add the solution number under each board. The `viewBox` makes it scale.
 
 use std::fmt::Write;
