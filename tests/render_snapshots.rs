@@ -29,3 +29,45 @@ fn svg_of_shipped_boards() {
     insta::assert_snapshot!("svg_scott", draw(&["solve", "scott", "-f", "svg"]));
     insta::assert_snapshot!("svg_noi2005", draw(&["solve", "noi2005", "-f", "svg"]));
 }
+
+/// A file of tests/data/render (hex and triangle puzzles, copied from the grid tests).
+fn render_data(file: &str) -> String {
+    crate::data()
+        .join("render")
+        .join(file)
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn hex_and_triangle_text_is_the_input_layout() {
+    let bee = draw(&["solve", &render_data("bee-board.toml"), "-f", "ascii"]);
+    assert_eq!(bee, " b b b\n  b\n");
+    // Box drawing cannot draw these grids: unicode is the same picture.
+    let unicode = draw(&["solve", &render_data("bee-board.toml"), "-f", "unicode"]);
+    assert_eq!(unicode, bee);
+    let rhombus = draw(&["solve", &render_data("rhombus-6x6.toml")]);
+    insta::assert_snapshot!("ascii_hexiamond_rhombus", rhombus);
+}
+
+#[test]
+fn show_draws_orientations_on_their_grid() {
+    insta::assert_snapshot!("show_bees", draw(&["show", &render_data("bee-board.toml")]));
+    let hexiamonds = draw(&["show", &render_data("hexiamonds.toml")]);
+    assert!(hexiamonds.contains("IIIIII  .II..  ..I  I..  ..II  .IIIIII\n        ..II."));
+}
+
+#[test]
+fn svg_gallery_of_hexiamonds() {
+    let svg = draw(&[
+        "solve",
+        &render_data("rhombus-6x6.toml"),
+        "-n",
+        "4",
+        "-f",
+        "svg",
+    ]);
+    assert_eq!(svg.matches("<g ").count(), 4);
+    assert_eq!(svg.matches("<text").count(), 4 * 12 + 4);
+    insta::assert_snapshot!("svg_hexiamond_gallery", svg);
+}

@@ -68,22 +68,36 @@ fn describe_pieces(set: &PieceSet, out: &mut String) {
             if piece.mirror { "" } else { ", one-sided" },
             orientations.len()
         );
-        // The orientations side by side, separated by two spaces.
+        // The orientations side by side in the grid's picture layout (hex cells two
+        // columns apart, triangles as drawn), separated by two spaces.
         let height = orientations
             .iter()
             .map(|(s, _)| s.height())
             .max()
             .unwrap_or(0);
-        for y in 0..height {
+        // Below a shorter orientation: empty rows of the grid on the square grid (as
+        // this has always been drawn), blank on the others, where rows of `.` and
+        // spaces would read as cells.
+        let pictures: Vec<Vec<String>> = orientations
+            .iter()
+            .map(|(shape, _)| {
+                let lattice = set.lattice();
+                if set.grid == crate::geom::Grid::Square {
+                    return shape.picture_rows(lattice, piece.label, height);
+                }
+                let mut rows = shape.picture(lattice, piece.label);
+                let blank = " ".repeat(rows[0].chars().count());
+                rows.resize(height as usize, blank);
+                rows
+            })
+            .collect();
+        for y in 0..height as usize {
             let mut line = String::new();
-            for (k, (shape, _)) in orientations.iter().enumerate() {
+            for (k, picture) in pictures.iter().enumerate() {
                 if k > 0 {
                     line.push_str("  ");
                 }
-                for x in 0..shape.width() {
-                    let c = crate::geom::Cell::new(x, y);
-                    line.push(if shape.contains(c) { piece.label } else { '.' });
-                }
+                line.push_str(&picture[y]);
             }
             let _ = writeln!(out, "{}", line.trim_end());
         }

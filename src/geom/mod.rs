@@ -160,19 +160,43 @@ impl Shape {
     }
 }
 
+impl Shape {
+    /// The shape drawn as a picture of `lattice` (SPEC §8), one line per row of its
+    /// box: `mark` on its cells, `.` on the other cells of the grid, and a space on the
+    /// positions between them (the hex grid's in-between columns), so that it reads
+    /// back as the same shape. Lines keep their full width (no trimming).
+    pub fn picture(&self, lattice: &dyn Lattice, mark: char) -> Vec<String> {
+        self.picture_rows(lattice, mark, self.height())
+    }
+
+    /// [`Shape::picture`] with `rows` lines (more than its height pads it with empty
+    /// rows of the grid, for drawing shapes side by side).
+    pub fn picture_rows(&self, lattice: &dyn Lattice, mark: char, rows: i32) -> Vec<String> {
+        let class = lattice.class(self.cells[0]);
+        (0..rows)
+            .map(|y| {
+                (0..self.width())
+                    .map(|x| {
+                        let c = Cell::new(x, y);
+                        if self.contains(c) {
+                            mark
+                        } else if lattice.class(c) == class {
+                            '.'
+                        } else {
+                            ' '
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
 impl fmt::Display for Shape {
-    /// The shape drawn with `#` and `.`, one line per row.
+    /// The shape drawn with `#` and `.` on the square grid, one line per row
+    /// ([`Shape::picture`] draws it on any grid).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for y in 0..self.height() {
-            let row: String = (0..self.width())
-                .map(|x| {
-                    if self.contains(Cell::new(x, y)) {
-                        '#'
-                    } else {
-                        '.'
-                    }
-                })
-                .collect();
+        for row in self.picture(Grid::Square.lattice(), '#') {
             writeln!(f, "{row}")?;
         }
         Ok(())

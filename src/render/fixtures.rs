@@ -1,9 +1,11 @@
 //! Hand-built boards, piece sets and tilings for the renderers' tests: a 3×2 rectangle
 //! tiled by two copies of the L-tromino, a board with outside, blocked and uncovered
-//! cells, and a board with a pre-placed piece.
+//! cells, a board with a pre-placed piece, and first solutions on the hex and triangle
+//! grids.
 
-use crate::geom::{Cell, Shape};
-use crate::model::{Board, Piece, PieceSet, Placement, Square, Tiling};
+use crate::geom::{Cell, Grid, Shape};
+use crate::model::{Board, Piece, PieceSet, Placement, Puzzle, Square, Tiling};
+use crate::solve::{Solver, SymmetryMode};
 
 fn piece(name: &str, label: char, picture: &str, count: u32) -> Piece {
     Piece {
@@ -133,4 +135,31 @@ pub fn pentominoes() -> (Board, PieceSet, Tiling) {
             .collect(),
     };
     (board, set(pieces), t)
+}
+
+/// The first solution (in `keep` mode) of all free `n`-cells of `grid` on the
+/// `w × h` parallelogram.
+pub fn solved(grid: Grid, n: usize, w: i32, h: i32) -> (Board, PieceSet, Tiling) {
+    let set = crate::model::samples::polyforms(grid, n, false);
+    let board = Board::of_cells("p", grid, &grid.lattice().parallelogram(w, h));
+    let puzzle = Puzzle::new(board, set).unwrap();
+    let solver = Solver::new(puzzle, SymmetryMode::Keep);
+    let mut first = None;
+    solver.run(Some(1), |t| {
+        first = Some(t.clone());
+        std::ops::ControlFlow::Break(())
+    });
+    let puzzle = solver.puzzle();
+    let t = first.expect("the fixture board has a tiling");
+    (puzzle.board.clone(), puzzle.set.clone(), t)
+}
+
+/// The 7 tetrahexes on the 7 × 4 hex parallelogram.
+pub fn hexes() -> (Board, PieceSet, Tiling) {
+    solved(Grid::Hex, 4, 7, 4)
+}
+
+/// The 12 hexiamonds on the 6 × 6 rhombus.
+pub fn triangles() -> (Board, PieceSet, Tiling) {
+    solved(Grid::Triangle, 6, 6, 6)
 }

@@ -1,10 +1,11 @@
 //! Where things go in a picture, in pixels: one tiling, or a gallery of several in
 //! solution order on a grid of `ceil(sqrt(n))` columns. Each tiling sits in a tile of
-//! its board plus a padding, with an optional caption band below; tiles are separated
+//! its board (the bounding box of its cells' polygons, [`Lattice::polygon`]) plus a padding, with an optional caption band below; tiles are separated
 //! by a gap. A pure computation, so tests can assert sizes; it also enforces the limits
 //! (at most [`MAX_TILINGS`] tilings, and [`MAX_PIXELS`] pixels for raster output).
 
 use crate::error::{Error, InputError};
+use crate::geom::{Lattice, Point};
 use crate::model::Board;
 
 /// Most tilings one picture may hold.
@@ -19,7 +20,7 @@ pub const MAX_CELL: u32 = 1024;
 const HINT: &str = "use -n to ask for fewer solutions or --cell-size to draw smaller cells";
 
 /// The geometry of a picture of `n` tilings of one board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Layout {
     /// Pixels per cell side.
     pub cell: u32,
@@ -38,6 +39,8 @@ pub struct Layout {
     /// The whole picture.
     pub width: u32,
     pub height: u32,
+    /// The top left corner of the board's bounding box, in cell units.
+    pub corner: Point,
 }
 
 impl Layout {
@@ -74,9 +77,10 @@ impl Layout {
         let outline = (cell / 10).max(2);
         let columns = (n as f64).sqrt().ceil() as u64;
         let rows = (n as u64).div_ceil(columns);
-        let tile_width = board.width.max(0) as u64 * cell as u64 + 2 * pad as u64;
-        let tile_height =
-            board.height.max(0) as u64 * cell as u64 + 2 * pad as u64 + caption as u64;
+        let (corner, extent) = bounding_box(board);
+        let pixels = |units: f64| (units * f64::from(cell) - 1e-6).ceil().max(0.0) as u64;
+        let tile_width = pixels(extent.0) + 2 * pad as u64;
+        let tile_height = pixels(extent.1) + 2 * pad as u64 + caption as u64;
         let width = columns * tile_width + (columns - 1) * gap as u64;
         let height = rows * tile_height + (rows - 1) * gap as u64;
         let fits = |v: u64| u32::try_from(v).ok();
@@ -104,7 +108,15 @@ impl Layout {
             tile_height,
             width,
             height,
+            corner,
         })
+    }
+
+    /// Where point `p` of the board (in cell units) is, in pixels from the board's
+    /// origin ([`Layout::origin`]).
+    pub fn pixel(&self, p: Point) -> (f64, f64) {
+        let s = f64::from(self.cell);
+        ((p.0 - self.corner.0) * s, (p.1 - self.corner.1) * s)
     }
 
     /// Refuses a raster picture of more than [`MAX_PIXELS`] pixels.
@@ -134,7 +146,7 @@ impl Layout {
         )
     }
 
-    /// The top-left corner of board cell (0, 0) in tile `k`.
+    /// The top-left corner of the board's bounding box in tile `k`.
     pub fn origin(&self, k: usize) -> (u32, u32) {
         let (x, y) = self.tile(k);
         (x + self.pad, y + self.pad)
@@ -146,6 +158,23 @@ impl Layout {
         let (x, y) = self.tile(k);
         (x, y + self.tile_height - self.caption)
     }
+}
+
+/// The top left corner and the size, in cell units, of the box around the polygons of
+/// every cell of the board's frame (on the square grid, the frame itself).
+fn bounding_box(board: &Board) -> (Point, Point) {
+    let lattice: &dyn Lattice = board.lattice();
+    let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
+    for c in board.cells() {
+        for (x, y) in lattice.polygon(c) {
+            lo = (lo.0.min(x), lo.1.min(y));
+            hi = (hi.0.max(x), hi.1.max(y));
+        }
+    }
+    if lo.0 > hi.0 {
+        return ((0.0, 0.0), (0.0, 0.0));
+    }
+    (lo, (hi.0 - lo.0, hi.1 - lo.1))
 }
 
 #[cfg(test)]

@@ -2,8 +2,10 @@
 //! Renderers see a [`Board`], its [`PieceSet`] and [`Tiling`]s, never the engine. Each
 //! format is one module: [`ascii`], [`unicode`], [`json`], [`svg`] and `png` (the `png`
 //! feature), or [`render_image`] for either image format by [`Format`]. Several tilings in
-//! one image make a gallery. Everything here is deterministic: the same input gives the
-//! same bytes.
+//! one image make a gallery. Every grid draws through its lattice: text in the input's
+//! picture layout, JSON cells in picture coordinates, images from the cells' polygons
+//! ([`crate::Lattice::polygon`], [`crate::Lattice::sides`]). Everything here is
+//! deterministic: the same input gives the same bytes.
 //!
 //! ```
 //! use polyx::{load_puzzle, render, Puzzle, Solver, SymmetryMode};
@@ -25,6 +27,7 @@
 pub mod ascii;
 pub mod json;
 pub(crate) mod layout;
+pub(crate) mod lines;
 pub(crate) mod palette;
 #[cfg(feature = "png")]
 pub mod png;
@@ -34,6 +37,8 @@ pub mod unicode;
 
 #[cfg(test)]
 mod fixtures;
+#[cfg(test)]
+mod grid_tests;
 
 use std::path::Path;
 

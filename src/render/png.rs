@@ -1,8 +1,9 @@
 //! PNG: the same drawing as the SVG (the scene placed by the layout), rasterized by hand
-//! into an RGB buffer (every shape is an axis-aligned rectangle or a dot, so no
-//! anti-aliasing is needed) and encoded with `image`'s deterministic PNG encoder. There
-//! is no font: labels are not drawn; gallery captions use a built-in 3×5 digit font.
-//! Pictures above 100 million pixels are refused.
+//! into an RGB buffer without anti-aliasing: every cell, line and dot is a polygon filled
+//! by the pixels whose centres lie inside it (on the square grid, whole-pixel
+//! rectangles), and polygons that share a side leave no gap. Encoded with `image`'s
+//! deterministic PNG encoder. There is no font: labels are not drawn; gallery captions
+//! use a built-in 3×5 digit font. Pictures above 100 million pixels are refused.
 
 use image::codecs::png::PngEncoder;
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
@@ -10,8 +11,9 @@ use image::{ExtendedColorType, ImageEncoder, RgbImage};
 use crate::error::Error;
 use crate::model::{Board, PieceSet, Tiling};
 use crate::render::layout::Layout;
+use crate::render::lines::Segment;
 use crate::render::palette;
-use crate::render::scene::{Scene, Segment};
+use crate::render::scene::{self, Scene};
 use crate::render::RenderOptions;
 
 /// One tiling as PNG bytes.
@@ -82,52 +84,97 @@ pub(crate) fn image(
 }
 
 fn draw(canvas: &mut Canvas, scene: &Scene, layout: &Layout) {
-    let s = layout.cell as i64;
-    for fill in &scene.fills {
-        for c in &fill.cells {
-            canvas.rect(c.x as i64 * s, c.y as i64 * s, s, s, fill.color);
+    let lattice = scene.lattice;
+    let mut cells = |cells: &[crate::geom::Cell], color: [u8; 3]| {
+        for &c in cells {
+            let corners: Vec<(f64, f64)> = lattice
+                .polygon(c)
+                .into_iter()
+                .map(|p| layout.pixel(p))
+                .collect();
+            canvas.polygon(&corners, color);
         }
-    }
-    for c in &scene.blocked {
-        canvas.rect(c.x as i64 * s, c.y as i64 * s, s, s, palette::BLOCKED);
-    }
-    for c in &scene.empty {
-        canvas.rect(c.x as i64 * s, c.y as i64 * s, s, s, palette::EMPTY);
-    }
+    };
     for fill in &scene.fills {
-        lines(canvas, &fill.grid, s, 1, fill.grid_color);
+        cells(&fill.cells, fill.color);
+    }
+    cells(&scene.blocked, palette::BLOCKED);
+    cells(&scene.empty, palette::EMPTY);
+    for fill in &scene.fills {
+        lines(canvas, &fill.grid, layout, 1, fill.grid_color);
     }
     lines(
         canvas,
         &scene.empty_grid,
-        s,
+        layout,
         1,
         palette::grid_color(palette::EMPTY),
     );
     lines(
         canvas,
         &scene.outline,
-        s,
+        layout,
         layout.outline as i64,
         palette::INK,
     );
-    let r = (s / 10).max(1);
+    let r = (layout.cell as i64 / 10).max(1);
     for fill in scene.fills.iter().filter(|f| f.fixed) {
-        for c in &fill.cells {
-            let (cx, cy) = (c.x as i64 * s + s / 4, c.y as i64 * s + s / 4);
-            canvas.dot(cx, cy, r, palette::text_color(fill.color));
+        for &c in &fill.cells {
+            let (x, y) = layout.pixel(scene::dot_point(lattice, c));
+            canvas.dot(
+                x.floor() as i64,
+                y.floor() as i64,
+                r,
+                palette::text_color(fill.color),
+            );
         }
     }
 }
 
-/// Each segment as a band `width` pixels wide centred on it, ends extended so that
-/// corners close.
-fn lines(canvas: &mut Canvas, segments: &[Segment], s: i64, width: i64, color: [u8; 3]) {
-    let a = width / 2;
+/// Each segment as a band `width` pixels wide along it, ends extended so that corners
+/// close. Across an axis-parallel segment the band covers whole pixels from `width / 2`
+/// before the line (rounded down) to the rest after it.
+fn lines(canvas: &mut Canvas, segments: &[Segment], layout: &Layout, width: i64, color: [u8; 3]) {
+    let before = (width / 2) as f64;
+    let after = width as f64 - before;
+    // As in the SVG: square ends where every line is upright, else round ones.
+    let all_upright = segments
+        .iter()
+        .all(|g| g.is_horizontal() || g.is_vertical());
     for g in segments {
-        let (x0, y0) = (g.x0 as i64 * s - a, g.y0 as i64 * s - a);
-        let (x1, y1) = (g.x1 as i64 * s - a + width, g.y1 as i64 * s - a + width);
-        canvas.rect(x0, y0, x1 - x0, y1 - y0, color);
+        let (a, b) = (layout.pixel(g.a), layout.pixel(g.b));
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len == 0.0 {
+            continue;
+        }
+        let u = (dx / len, dy / len);
+        let upright = g.is_horizontal() || g.is_vertical();
+        // The normal: down for horizontal lines, right for vertical ones.
+        let n = if upright { (u.1, u.0) } else { (-u.1, u.0) };
+        // Square ends close right-angled corners; round ones (hex and triangle grids)
+        // close any corner without sticking out.
+        let (start, end) = if all_upright {
+            (-before, len + after)
+        } else {
+            let r = width as f64 / 2.0;
+            canvas.disc(a, r, color);
+            canvas.disc(b, r, color);
+            (0.0, len)
+        };
+        let point = |along: f64, across: f64| {
+            (
+                a.0 + u.0 * along + n.0 * across,
+                a.1 + u.1 * along + n.1 * across,
+            )
+        };
+        let band = [
+            point(start, -before),
+            point(end, -before),
+            point(end, after),
+            point(start, after),
+        ];
+        canvas.polygon(&band, color);
     }
 }
 
@@ -201,6 +248,58 @@ impl Canvas {
                 px.copy_from_slice(&color);
             }
         }
+    }
+
+    /// The polygon with `corners` (relative to the origin) filled: every pixel whose
+    /// centre is inside, by the even-odd rule on the scan line through the centre (so
+    /// two polygons that share a side leave no gap between them).
+    fn polygon(&mut self, corners: &[(f64, f64)], color: [u8; 3]) {
+        let corners: Vec<(f64, f64)> = corners
+            .iter()
+            .map(|&(x, y)| (x + self.origin.0 as f64, y + self.origin.1 as f64))
+            .collect();
+        let top = corners.iter().map(|p| p.1).fold(f64::MAX, f64::min);
+        let bottom = corners.iter().map(|p| p.1).fold(f64::MIN, f64::max);
+        let first = ((top - 0.5).ceil() as i64).max(0);
+        let last = ((bottom - 0.5).ceil() as i64).min(self.height);
+        let n = corners.len();
+        let mut crossings: Vec<f64> = Vec::with_capacity(n);
+        for py in first..last {
+            let y = py as f64 + 0.5;
+            crossings.clear();
+            for i in 0..n {
+                let (p, q) = (corners[i], corners[(i + 1) % n]);
+                if (p.1 > y) != (q.1 > y) {
+                    crossings.push(p.0 + (y - p.1) * (q.0 - p.0) / (q.1 - p.1));
+                }
+            }
+            crossings.sort_by(f64::total_cmp);
+            for span in crossings.chunks_exact(2) {
+                // Pixels whose centre x + 0.5 lies in [span[0], span[1]).
+                let x0 = ((span[0] - 0.5).ceil() as i64).max(0);
+                let x1 = ((span[1] - 0.5).ceil() as i64).min(self.width);
+                if x1 > x0 {
+                    let row = (py * self.width) as usize * 3;
+                    for px in self.pixels[row + 3 * x0 as usize..row + 3 * x1 as usize]
+                        .chunks_exact_mut(3)
+                    {
+                        px.copy_from_slice(&color);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A filled disc of radius `r` centred at `centre` (relative to the origin), as a
+    /// polygon of 16 sides.
+    fn disc(&mut self, centre: (f64, f64), r: f64, color: [u8; 3]) {
+        let corners: Vec<(f64, f64)> = (0..16)
+            .map(|k| {
+                let angle = f64::from(k) * std::f64::consts::PI / 8.0;
+                (centre.0 + r * angle.cos(), centre.1 + r * angle.sin())
+            })
+            .collect();
+        self.polygon(&corners, color);
     }
 
     /// A filled disc of radius `r` centred at `(cx, cy)` (relative to the origin).

@@ -1,12 +1,14 @@
 //! The drawing of one tiling, shared by every picture format: which region owns each
 //! cell (a placement, the blocked cells, the uncovered open cells, or outside), the
-//! fills, and the edges to draw, in cell units. An edge between two different regions
+//! fills, and the edges to draw, in cell units, on any grid: the edges are the sides of
+//! the cells' polygons ([`Lattice::sides`]). An edge between two different regions
 //! is an outline (never between two outside cells); an edge inside a placement is a thin
 //! grid line. Edges are merged into maximal straight segments, sorted, so output built
 //! from a scene is byte-stable.
 
-use crate::geom::Cell;
+use crate::geom::{Cell, Lattice, Point};
 use crate::model::{Board, PieceSet, Square, Tiling};
+use crate::render::lines::{merge, Segment};
 use crate::render::palette;
 
 /// What owns a cell, for deciding where lines go.
@@ -57,16 +59,6 @@ impl Regions {
     }
 }
 
-/// An axis-aligned segment from `(x0, y0)` to `(x1, y1)` in cell units, `x0 <= x1`,
-/// `y0 <= y1`; a unit edge or a run of them.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Segment {
-    pub x0: i32,
-    pub y0: i32,
-    pub x1: i32,
-    pub y1: i32,
-}
-
 /// One placement's drawing.
 pub struct Fill {
     pub color: [u8; 3],
@@ -84,6 +76,8 @@ pub struct Fill {
 
 /// Everything to draw for one tiling, in cell units.
 pub struct Scene {
+    /// The board's grid, for the cells' polygons.
+    pub lattice: &'static dyn Lattice,
     pub fills: Vec<Fill>,
     pub blocked: Vec<Cell>,
     pub empty: Vec<Cell>,
@@ -108,7 +102,7 @@ impl Scene {
                     cells: p.cells.clone(),
                     grid: Vec::new(),
                     label: piece.label,
-                    label_cell: label_cell(&p.cells),
+                    label_cell: label_cell(board.lattice(), &p.cells),
                     fixed: p.fixed,
                 }
             })
@@ -123,31 +117,28 @@ impl Scene {
         }
         let (mut outline, mut empty_grid) = (Vec::new(), Vec::new());
         let mut grids: Vec<Vec<Segment>> = vec![Vec::new(); fills.len()];
-        for y in -1..=board.height {
-            for x in -1..=board.width {
-                let here = regions.at(x, y);
-                // The edge right of (x, y), then the edge below it.
-                let right = Segment {
-                    x0: x + 1,
-                    y0: y,
-                    x1: x + 1,
-                    y1: y + 1,
+        let lattice = board.lattice();
+        for c in board.cells() {
+            let here = regions.at(c.x, c.y);
+            if here == Region::Outside {
+                continue;
+            }
+            for (a, b, across) in lattice.sides(c) {
+                let other = if across == c {
+                    Region::Outside
+                } else {
+                    regions.at(across.x, across.y)
                 };
-                let below = Segment {
-                    x0: x,
-                    y0: y + 1,
-                    x1: x + 1,
-                    y1: y + 1,
-                };
-                for (other, edge) in [(regions.at(x + 1, y), right), (regions.at(x, y + 1), below)]
-                {
-                    match (here, other) {
-                        (Region::Outside, Region::Outside) => {}
-                        (a, b) if a != b => outline.push(edge),
-                        (Region::Piece(k), _) => grids[k].push(edge),
-                        (Region::Empty, _) => empty_grid.push(edge),
-                        _ => {}
-                    }
+                // Each side between two cells of the board once, from the smaller cell.
+                if other != Region::Outside && across < c {
+                    continue;
+                }
+                let edge = Segment { a, b };
+                match (here, other) {
+                    (a, b) if a != b => outline.push(edge),
+                    (Region::Piece(k), _) => grids[k].push(edge),
+                    (Region::Empty, _) => empty_grid.push(edge),
+                    _ => {}
                 }
             }
         }
@@ -157,6 +148,7 @@ impl Scene {
         blocked.sort();
         empty.sort();
         Scene {
+            lattice,
             fills,
             blocked,
             empty,
@@ -166,47 +158,68 @@ impl Scene {
     }
 }
 
-/// The cell of `cells` nearest their centre of mass (ties: the first in row order).
-fn label_cell(cells: &[Cell]) -> Cell {
-    let n = cells.len().max(1) as i64;
-    let (sx, sy) = cells.iter().fold((0i64, 0i64), |(sx, sy), c| {
-        (sx + c.x as i64, sy + c.y as i64)
-    });
-    let dist = |c: &Cell| {
-        let dx = c.x as i64 * n - sx;
-        let dy = c.y as i64 * n - sy;
-        dx * dx + dy * dy
-    };
+/// The cell of `cells` nearest their centre of mass, measured between the centres of
+/// the cells' polygons (ties: the first in row order).
+fn label_cell(lattice: &dyn Lattice, cells: &[Cell]) -> Cell {
     let mut sorted = cells.to_vec();
     sorted.sort();
-    sorted
-        .into_iter()
-        .min_by_key(dist)
-        .unwrap_or(Cell::new(0, 0))
+    let centres: Vec<Point> = sorted.iter().map(|&c| centre(lattice, c)).collect();
+    let n = centres.len().max(1) as f64;
+    let (sx, sy) = centres
+        .iter()
+        .fold((0.0, 0.0), |(sx, sy), p| (sx + p.0, sy + p.1));
+    let dist = |p: &Point| {
+        let (dx, dy) = (p.0 * n - sx, p.1 * n - sy);
+        dx * dx + dy * dy
+    };
+    (sorted.iter().zip(&centres))
+        .min_by(|(_, p), (_, q)| dist(p).total_cmp(&dist(q)))
+        .map_or(Cell::new(0, 0), |(&c, _)| c)
 }
 
-/// Unit edges merged into maximal runs: horizontal ones first (by row, then column),
-/// then vertical ones (by column, then row).
-pub fn merge(mut edges: Vec<Segment>) -> Vec<Segment> {
-    let (mut horizontal, mut vertical): (Vec<Segment>, Vec<Segment>) =
-        edges.drain(..).partition(|s| s.y0 == s.y1);
-    horizontal.sort_by_key(|s| (s.y0, s.x0));
-    vertical.sort_by_key(|s| (s.x0, s.y0));
-    let mut out: Vec<Segment> = Vec::new();
-    for s in horizontal {
-        match out.last_mut() {
-            Some(last) if last.y0 == s.y0 && last.y1 == s.y1 && last.x1 == s.x0 => last.x1 = s.x1,
-            _ => out.push(s),
-        }
+/// The centre of cell `c`: the mean of its polygon's corners.
+pub fn centre(lattice: &dyn Lattice, c: Cell) -> Point {
+    let corners = lattice.polygon(c);
+    let n = corners.len() as f64;
+    let (sx, sy) = corners
+        .iter()
+        .fold((0.0, 0.0), |(sx, sy), p| (sx + p.0, sy + p.1));
+    (sx / n, sy / n)
+}
+
+/// Where a pre-placed piece's dot goes in cell `c`: halfway from the centre to the
+/// polygon's upper left corner (the one with the smallest x + y; on the square grid the
+/// top left one), clear of the label.
+pub fn dot_point(lattice: &dyn Lattice, c: Cell) -> Point {
+    let (x, y) = centre(lattice, c);
+    let corners = lattice.polygon(c);
+    let corner = corners
+        .iter()
+        .copied()
+        .reduce(|best, p| {
+            if p.0 + p.1 < best.0 + best.1 - 1e-9 {
+                p
+            } else {
+                best
+            }
+        })
+        .unwrap_or((x, y));
+    ((x + corner.0) / 2.0, (y + corner.1) / 2.0)
+}
+
+/// The radius of the circle inside cell `c`'s polygon (twice its area over its
+/// perimeter): one half on the square and hex grids, less on the triangle grid. Labels
+/// are sized by it.
+pub fn inradius(lattice: &dyn Lattice, c: Cell) -> f64 {
+    let corners = lattice.polygon(c);
+    let n = corners.len();
+    let (mut area, mut perimeter) = (0.0, 0.0);
+    for i in 0..n {
+        let (p, q) = (corners[i], corners[(i + 1) % n]);
+        area += p.0 * q.1 - q.0 * p.1;
+        perimeter += ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt();
     }
-    let first_vertical = out.len();
-    for s in vertical {
-        match out[first_vertical..].last_mut() {
-            Some(last) if last.x0 == s.x0 && last.y1 == s.y0 => last.y1 = s.y1,
-            _ => out.push(s),
-        }
-    }
-    out
+    area.abs() / perimeter
 }
 
 #[cfg(test)]
@@ -215,7 +228,11 @@ mod tests {
     use crate::render::fixtures;
 
     fn seg(x0: i32, y0: i32, x1: i32, y1: i32) -> Segment {
-        Segment { x0, y0, x1, y1 }
+        let f = f64::from;
+        Segment {
+            a: (f(x0), f(y0)),
+            b: (f(x1), f(y1)),
+        }
     }
 
     #[test]
@@ -247,7 +264,7 @@ mod tests {
         assert_eq!(scene.empty, [Cell::new(3, 0)]);
         // Nothing is drawn left of x = 0 or above row 0 except where cells are.
         assert!(scene.outline.contains(&seg(1, 0, 4, 0)));
-        assert!(scene.outline.iter().all(|s| s.x1 <= 4 && s.y1 <= 3));
+        assert!(scene.outline.iter().all(|s| s.b.0 <= 4.0 && s.b.1 <= 3.0));
         assert!(!scene.outline.contains(&seg(0, 0, 1, 0)));
     }
 }

@@ -1,20 +1,23 @@
-//! Hand-written SVG, byte-stable (integer coordinates, fixed element order). Per tiling:
-//! one `<path>` per placement filling the union of its cells (each row's run of cells
-//! one rectangle) in the piece's colour; blocked cells dark; uncovered open cells light
-//! grey; outside cells absent. Then thin grid lines inside each piece (a shade of its
-//! colour), one dark outline path along every edge between different regions, a dot
-//! near the top-left corner of each cell of a pre-placed piece (clear of the label), and
-//! the label at the cell nearest the piece's centre.
+//! Hand-written SVG, byte-stable (coordinates to a hundredth of a pixel, integers on the
+//! square grid; fixed element order), on any grid through the cells' polygons. Per
+//! tiling: one `<path>` per placement filling the union of its cells (each row's run of
+//! neighbouring cells one polygon; a rectangle on the square grid) in the piece's colour;
+//! blocked cells dark; uncovered open cells light grey; outside cells absent. Then thin
+//! grid lines inside each piece (a shade of its colour), one dark outline path along
+//! every edge between different regions, a dot toward the upper left corner of each cell
+//! of a pre-placed piece (clear of the label), and the label at the cell nearest the
+//! piece's centre, sized by the cell's inscribed circle.
 //! Galleries add the solution number under each board. The `viewBox` makes it scale.
 
 use std::fmt::Write;
 
 use crate::error::Error;
-use crate::geom::Cell;
+use crate::geom::{Cell, Lattice};
 use crate::model::{Board, PieceSet, Tiling};
 use crate::render::layout::Layout;
+use crate::render::lines::{self, Segment};
 use crate::render::palette::{self, hex};
-use crate::render::scene::{Scene, Segment};
+use crate::render::scene::{self, Scene};
 use crate::render::RenderOptions;
 
 /// One tiling as an SVG document.
@@ -76,91 +79,137 @@ pub fn gallery(
 }
 
 fn draw(out: &mut String, scene: &Scene, layout: &Layout, labels: bool) {
-    let s = layout.cell as i32;
+    let lattice = scene.lattice;
     for fill in &scene.fills {
-        fill_cells(out, &fill.cells, fill.color, s);
+        fill_cells(out, lattice, &fill.cells, fill.color, layout);
     }
-    fill_cells(out, &scene.blocked, palette::BLOCKED, s);
-    fill_cells(out, &scene.empty, palette::EMPTY, s);
+    fill_cells(out, lattice, &scene.blocked, palette::BLOCKED, layout);
+    fill_cells(out, lattice, &scene.empty, palette::EMPTY, layout);
     for fill in &scene.fills {
-        stroke(out, &fill.grid, fill.grid_color, 1, s);
+        stroke(out, &fill.grid, fill.grid_color, 1, layout);
     }
     stroke(
         out,
         &scene.empty_grid,
         palette::grid_color(palette::EMPTY),
         1,
-        s,
+        layout,
     );
-    stroke(out, &scene.outline, palette::INK, layout.outline, s);
+    stroke(out, &scene.outline, palette::INK, layout.outline, layout);
+    let s = layout.cell as i32;
     for fill in scene.fills.iter().filter(|f| f.fixed) {
         let r = (s / 10).max(1);
         let color = hex(palette::text_color(fill.color));
-        for c in &fill.cells {
+        for &c in &fill.cells {
+            let (x, y) = layout.pixel(scene::dot_point(lattice, c));
             let _ = writeln!(
                 out,
                 r#"<circle cx="{}" cy="{}" r="{r}" fill="{color}"/>"#,
-                c.x * s + s / 4,
-                c.y * s + s / 4
+                x.floor(),
+                y.floor()
             );
         }
     }
     if labels {
         for fill in &scene.fills {
             let c = fill.label_cell;
+            let (x, y) = layout.pixel(scene::centre(lattice, c));
+            // The label's height follows the cell's inscribed circle: half a cell on
+            // the square and hex grids; the baseline sits below the centre so that
+            // capitals look centred.
+            let across = f64::from(layout.cell) * 2.0 * scene::inradius(lattice, c);
             let mut label = String::new();
             escape(&mut label, fill.label);
             let _ = writeln!(
                 out,
                 r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="middle" fill="{}">{label}</text>"#,
-                c.x * s + s / 2,
-                c.y * s + s / 2 + s * 9 / 50,
-                s / 2,
+                x.floor(),
+                y.floor() + (across * 9.0 / 50.0).floor(),
+                (across / 2.0).floor(),
                 hex(palette::text_color(fill.color)),
             );
         }
     }
 }
 
-/// One path filling `cells`: each horizontal run of cells in a row is one rectangle.
-fn fill_cells(out: &mut String, cells: &[Cell], color: [u8; 3], s: i32) {
+/// A pixel coordinate in hundredths, the precision of the SVG's numbers.
+fn hundredths(v: f64) -> i64 {
+    (v * 100.0).round() as i64
+}
+
+/// A number of hundredths as SVG text: an integer where it is one, else up to two
+/// decimals.
+fn number(h: i64) -> String {
+    if h % 100 == 0 {
+        return (h / 100).to_string();
+    }
+    let sign = if h < 0 { "-" } else { "" };
+    let (whole, frac) = (h.abs() / 100, h.abs() % 100);
+    let frac = format!("{frac:02}");
+    format!("{sign}{whole}.{}", frac.trim_end_matches('0'))
+}
+
+/// A point in hundredths of a pixel.
+fn at(layout: &Layout, p: crate::geom::Point) -> (i64, i64) {
+    let (x, y) = layout.pixel(p);
+    (hundredths(x), hundredths(y))
+}
+
+/// The relative path command from `from` to `to` (both in hundredths): `h`, `v` or `l`.
+fn line_to(out: &mut String, from: (i64, i64), to: (i64, i64)) {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let _ = match (dx, dy) {
+        (_, 0) => write!(out, "h{}", number(dx)),
+        (0, _) => write!(out, "v{}", number(dy)),
+        _ => write!(out, "l{} {}", number(dx), number(dy)),
+    };
+}
+
+/// One path filling `cells`: each run of neighbouring cells in a row is one polygon (on
+/// the square grid, one rectangle).
+fn fill_cells(
+    out: &mut String,
+    lattice: &dyn Lattice,
+    cells: &[Cell],
+    color: [u8; 3],
+    layout: &Layout,
+) {
     if cells.is_empty() {
         return;
     }
-    let mut sorted = cells.to_vec();
-    sorted.sort();
     let _ = write!(out, r#"<path fill="{}" d=""#, hex(color));
-    let mut i = 0;
-    while i < sorted.len() {
-        let start = sorted[i];
-        let mut j = i + 1;
-        while j < sorted.len() && sorted[j] == Cell::new(start.x + (j - i) as i32, start.y) {
-            j += 1;
+    for polygon in lines::run_outlines(lattice, cells) {
+        let corners: Vec<(i64, i64)> = polygon.iter().map(|&p| at(layout, p)).collect();
+        let _ = write!(out, "M{} {}", number(corners[0].0), number(corners[0].1));
+        for pair in corners.windows(2) {
+            line_to(out, pair[0], pair[1]);
         }
-        let run = (j - i) as i32 * s;
-        let _ = write!(out, "M{} {}h{run}v{s}h-{run}z", start.x * s, start.y * s);
-        i = j;
+        out.push('z');
     }
     out.push_str("\"/>\n");
 }
 
 /// One path stroking `segments` (given in cell units).
-fn stroke(out: &mut String, segments: &[Segment], color: [u8; 3], width: u32, s: i32) {
+fn stroke(out: &mut String, segments: &[Segment], color: [u8; 3], width: u32, layout: &Layout) {
     if segments.is_empty() {
         return;
     }
+    // Square caps close the corners of lines at right angles; where lines meet at
+    // other angles (hex and triangle grids), square caps would stick out, round ones
+    // do not.
+    let upright = segments
+        .iter()
+        .all(|g| g.is_horizontal() || g.is_vertical());
+    let cap = if upright { "square" } else { "round" };
     let _ = write!(
         out,
-        r#"<path fill="none" stroke="{}" stroke-width="{width}" stroke-linecap="square" d=""#,
+        r#"<path fill="none" stroke="{}" stroke-width="{width}" stroke-linecap="{cap}" d=""#,
         hex(color)
     );
     for g in segments {
-        let (x0, y0) = (g.x0 * s, g.y0 * s);
-        if g.y0 == g.y1 {
-            let _ = write!(out, "M{x0} {y0}h{}", (g.x1 - g.x0) * s);
-        } else {
-            let _ = write!(out, "M{x0} {y0}v{}", (g.y1 - g.y0) * s);
-        }
+        let (a, b) = (at(layout, g.a), at(layout, g.b));
+        let _ = write!(out, "M{} {}", number(a.0), number(a.1));
+        line_to(out, a, b);
     }
     out.push_str("\"/>\n");
 }

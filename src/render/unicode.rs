@@ -4,10 +4,12 @@
 //! a placement and a blocked, uncovered or outside cell); there is none inside a piece
 //! and none between two outside cells. Blocked cells are shaded `░`, uncovered open
 //! cells show `·` (a pre-placed square no placement covers, its label); labels are
-//! optional.
+//! optional. On the hex and triangle grids, which box drawing cannot draw, it is the
+//! ascii picture in the input's layout.
 
-use crate::geom::Cell;
+use crate::geom::{Cell, Grid};
 use crate::model::{Board, PieceSet, Square, Tiling};
+use crate::render::ascii;
 use crate::render::scene::{Region, Regions};
 
 /// Options for box drawing.
@@ -26,7 +28,14 @@ impl Default for UnicodeOptions {
 const SHADE: char = '░';
 
 /// One tiling, `2 × height + 1` lines, trailing spaces trimmed, each ending with `\n`.
+///
+/// Box-drawing characters only draw square cells; on the hex and triangle grids this is
+/// the [`ascii`] picture (labels always shown), which is what an input picture of that
+/// grid looks like and can be read back as a board.
 pub fn tiling(board: &Board, set: &PieceSet, t: &Tiling, opts: &UnicodeOptions) -> String {
+    if board.grid != Grid::Square {
+        return ascii::tiling(board, set, t);
+    }
     let r = Regions::new(board, t);
     let (w, h) = (board.width, board.height);
     let mut out = String::new();
