@@ -343,7 +343,8 @@ fn preplaced(board: &Board, set: &PieceSet) -> Result<Vec<Placement>, InputError
             )
             .with_hint(format!(
                 "piece {} looks like this:\n{}",
-                piece.name, piece.shape
+                piece.name,
+                piece.shape.picture(lattice, '#').join("\n")
             )));
         }
         fixed.push(Placement {
