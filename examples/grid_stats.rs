@@ -14,16 +14,18 @@ use polyx::{polyforms, Board, Engine, Grid, Piece, PieceSet, Puzzle, Solver, Sym
 /// Every free (or one-sided) `n`-cell polyform of `grid`, one copy each.
 fn pieces(grid: Grid, n: usize, one_sided: bool) -> PieceSet {
     let labels = ('A'..='Z').chain('a'..='z').chain('0'..='9');
-    let pieces = (polyforms(grid.lattice(), n, one_sided).into_iter().zip(labels))
-        .map(|(shape, label)| Piece {
-            name: label.to_string(),
-            label,
-            shape,
-            count: 1,
-            mirror: !one_sided,
-            color: None,
-        })
-        .collect();
+    let pieces = (polyforms(grid.lattice(), n, one_sided)
+        .into_iter()
+        .zip(labels))
+    .map(|(shape, label)| Piece {
+        name: label.to_string(),
+        label,
+        shape,
+        count: 1,
+        mirror: !one_sided,
+        color: None,
+    })
+    .collect();
     PieceSet {
         name: format!("{}-{n}", grid.name()),
         description: String::new(),
@@ -57,10 +59,7 @@ fn cases() -> Vec<(&'static str, Puzzle)> {
         ),
         (
             "tetrahexes-one-sided-4x10",
-            puzzle(
-                parallelogram(Grid::Hex, 10, 4),
-                pieces(Grid::Hex, 4, true),
-            ),
+            puzzle(parallelogram(Grid::Hex, 10, 4), pieces(Grid::Hex, 4, true)),
         ),
     ]
 }
@@ -77,9 +76,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let all = cases();
     if let [name, what, rest @ ..] = &args[..] {
-        let (_, puzzle) = (all.iter())
-            .find(|(n, _)| n == name)
-            .expect("a case name");
+        let (_, puzzle) = (all.iter()).find(|(n, _)| n == name).expect("a case name");
         if what == "matrix" {
             print!("{}", polyx::cover::knuth::write(&puzzle.problem()));
         } else {

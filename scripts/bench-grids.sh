@@ -4,8 +4,9 @@
 # the C yardstick refdlx (../shared/bench/refdlx.c, cc -O2) on the same puzzle's matrix
 # (grid_stats CASE matrix, Knuth's DLX format), in one hyperfine run per puzzle so that
 # both meet the same state of the machine; then the machine-independent counters
-# (nodes; updates of the DLX engine) of both polyx engines. Prints Markdown rows, as
-# BENCHMARKS.md ("Hexagons and triangles") records them.
+# (nodes; updates of the DLX engine) of both polyx engines. On a loaded machine a
+# process waits for a core, so the user CPU times (hyperfine's means) are printed too.
+# Prints Markdown rows, as BENCHMARKS.md ("Hexagons and triangles") records them.
 #
 # Usage: scripts/bench-grids.sh      (from the repository's top level)
 # Needs hyperfine, python3 and cc; RUNS (default 10) sets hyperfine's --runs.
@@ -19,8 +20,8 @@ cp target/release/examples/grid_stats "$work/grid_stats"
 cc -O2 -o "$work/refdlx" "$shared/bench/refdlx.c"
 stats=$work/grid_stats
 
-echo "| question | polyx (bitboard) | refdlx | polyx / refdlx |"
-echo "|---|---|---|---|"
+echo "| question | polyx (bitboard) | refdlx | polyx / refdlx | user: polyx | user: refdlx | polyx / refdlx (user) |"
+echo "|---|---|---|---|---|---|---|"
 for case in hexiamonds-6x6 hexiamonds-4x9 tetrahexes-one-sided-4x10; do
   "$stats" "$case" matrix > "$work/$case.dlx"
   hyperfine --runs "$runs" --warmup 1 --export-json "$work/row.json" \
@@ -28,8 +29,11 @@ for case in hexiamonds-6x6 hexiamonds-4x9 tetrahexes-one-sided-4x10; do
   python3 - "$case" "$work/row.json" <<'PY'
 import json, sys
 title, path = sys.argv[1], sys.argv[2]
-t = [r["median"] for r in json.load(open(path))["results"]]
-print(f"| {title} keep | {t[1]:.4f} s | {t[0]:.4f} s | {t[1] / t[0]:.4f} |")
+rs = json.load(open(path))["results"]
+t = [r["median"] for r in rs]
+u = [r["user"] for r in rs]
+print(f"| {title} keep | {t[1]:.4f} s | {t[0]:.4f} s | {t[1] / t[0]:.4f} "
+      f"| {u[1]:.4f} s | {u[0]:.4f} s | {u[1] / u[0]:.4f} |")
 PY
 done
 

@@ -108,7 +108,9 @@ impl Tuning {
         let frame = if b.grid == Grid::Square {
             i64::from(width) * i64::from(height)
         } else {
-            b.cells().filter(|&c| b.square(c) != Square::Outside).count() as i64
+            b.cells()
+                .filter(|&c| b.square(c) != Square::Outside)
+                .count() as i64
         };
         let tuning = if 2 * long <= 3 * short && smallest >= 3 && 5 * open >= 4 * frame {
             Tuning::default()
