@@ -9,7 +9,7 @@
 //! board (open, blocked and pre-placed cells) and the piece set onto themselves.
 //!
 //! A tiling is a set of (piece index, cells), so identical copies are never told apart.
-//! The number of cases is `PROPTEST_CASES`, or 48 per grid.
+//! The number of cases is `PROPTEST_CASES`, or 128 per grid.
 
 use std::collections::BTreeSet;
 
@@ -517,7 +517,7 @@ fn config() -> ProptestConfig {
     let cases = std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(48);
+        .unwrap_or(128);
     ProptestConfig::with_cases(cases)
 }
 
