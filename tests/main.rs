@@ -8,6 +8,7 @@ mod cluster;
 mod errors;
 mod first_solutions;
 mod fuzz_props;
+mod grids;
 mod long_runs;
 mod no_solution;
 mod progress;

@@ -1,6 +1,7 @@
 //! Boards (SPEC §2) from TOML: `size = [w, h]` for a full rectangle or a `shape` picture
 //! (`.` open, `#` blocked, space outside, a letter or digit a pre-placed piece's cell).
-//! The board remembers its file and where each picture row is, so that later checks
+//! `grid` names the grid (SPEC §8); on the hex grid every square of a picture that is not
+//! a space has one parity of column + row. The board remembers its file and where each picture row is, so that later checks
 //! (areas, pre-placed pieces) can point at the offending cell.
 
 use serde::Deserialize;
@@ -10,6 +11,7 @@ use super::picture::{Picture, MAX_SIDE};
 use super::toml_input::{file_stem, Field, Input};
 use super::{Board, Origin, Square};
 use crate::error::InputError;
+use crate::geom::{Cell, Grid};
 
 /// The most cells a board may have.
 pub const MAX_CELLS: i64 = 1_000_000;
@@ -20,6 +22,7 @@ struct BoardSpec {
     name: Field,
     description: Field,
     pieces: Field,
+    grid: Field,
     size: Field,
     shape: Field,
     use_all_pieces: Field,
@@ -49,6 +52,7 @@ pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
             return Err(error);
         }
     };
+    let grid = input.grid(&spec.grid)?;
     let (mut board, key_at) = match (&spec.size, &spec.shape) {
         (Some(size), Some(shape)) => {
             let later = if size.span().start > shape.span().start {
@@ -67,8 +71,8 @@ pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
                 .error(0, "the board has neither `size` nor `shape`")
                 .with_hint("add `size = [10, 6]` for a full rectangle, or a `shape` picture"));
         }
-        (Some(size), None) => (rectangle(&input, size)?, size.span().start),
-        (None, Some(shape)) => picture_board(&input, shape)?,
+        (Some(size), None) => (rectangle(&input, grid, size)?, size.span().start),
+        (None, Some(shape)) => picture_board(&input, grid, shape)?,
     };
     let (line, column) = input.key_position(key_at);
     board.origin.path = path.to_string();
@@ -94,8 +98,9 @@ pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
     Ok(board)
 }
 
-/// `size = [w, h]`: a full rectangle of open cells.
-fn rectangle(input: &Input, size: &Spanned<Value>) -> Result<Board, InputError> {
+/// `size = [w, h]`: a full rectangle of open cells on the square grid, the w × h
+/// parallelogram of the lattice on the others (SPEC §8), framed from column 0, row 0.
+fn rectangle(input: &Input, grid: Grid, size: &Spanned<Value>) -> Result<Board, InputError> {
     let bad = || {
         input
             .error_at(size, "`size` must be [width, height], two whole numbers")
@@ -122,11 +127,19 @@ fn rectangle(input: &Input, size: &Spanned<Value>) -> Result<Board, InputError> 
             format!("a {w}×{h} board is too large: at most {MAX_SIDE} cells a side and {MAX_CELLS} cells in all"),
         ));
     }
-    Ok(Board::rectangle("", w as i32, h as i32))
+    if grid == Grid::Square {
+        return Ok(Board::rectangle("", w as i32, h as i32));
+    }
+    let cells = grid.lattice().parallelogram(w as i32, h as i32);
+    Ok(Board::of_cells("", grid, &cells))
 }
 
 /// A `shape` picture, with the offset of its key.
-fn picture_board(input: &Input, shape: &Spanned<Value>) -> Result<(Board, usize), InputError> {
+fn picture_board(
+    input: &Input,
+    grid: Grid,
+    shape: &Spanned<Value>,
+) -> Result<(Board, usize), InputError> {
     let text = input.string("shape", shape)?;
     let picture = Picture::read(input.text, shape.span(), &text);
     let (w, h) = (picture.width(), picture.rows.len());
@@ -144,6 +157,7 @@ fn picture_board(input: &Input, shape: &Spanned<Value>) -> Result<(Board, usize)
         ));
     }
     let mut squares = Vec::with_capacity(w * h);
+    let mut first: Option<Cell> = None;
     for (y, row) in picture.rows.iter().enumerate() {
         for x in 0..w {
             let square = match row.get(x).copied().unwrap_or(' ') {
@@ -162,10 +176,16 @@ fn picture_board(input: &Input, shape: &Spanned<Value>) -> Result<(Board, usize)
                         .with_hint("use `.` for a cell to cover, `#` for a blocked cell, a space for outside, or a piece's label for a pre-placed cell"));
                 }
             };
+            if square != Square::Outside {
+                let cell = Cell::new(x as i32, y as i32);
+                picture.check_parity(input.path, input.text, grid, first.as_ref(), cell)?;
+                first.get_or_insert(cell);
+            }
             squares.push(square);
         }
     }
     let mut board = Board::new("", w as i32, h as i32, squares);
+    board.grid = grid;
     board.origin = Origin {
         rows: picture.origin,
         ..Origin::default()

@@ -11,21 +11,34 @@ use crate::error::{Error, InputError, Location};
 
 static PIECE_SETS: &[(&str, &str)] = &[
     ("dominoes", include_str!("../../pieces/dominoes.toml")),
+    ("heptiamonds", include_str!("../../pieces/heptiamonds.toml")),
+    ("hexiamonds", include_str!("../../pieces/hexiamonds.toml")),
     ("hexominoes", include_str!("../../pieces/hexominoes.toml")),
     ("noi2005", include_str!("../../pieces/noi2005.toml")),
+    (
+        "one-sided-hexiamonds",
+        include_str!("../../pieces/one-sided-hexiamonds.toml"),
+    ),
     (
         "one-sided-pentominoes",
         include_str!("../../pieces/one-sided-pentominoes.toml"),
     ),
     (
+        "one-sided-tetrahexes",
+        include_str!("../../pieces/one-sided-tetrahexes.toml"),
+    ),
+    (
         "one-sided-tetrominoes",
         include_str!("../../pieces/one-sided-tetrominoes.toml"),
     ),
+    ("pentahexes", include_str!("../../pieces/pentahexes.toml")),
+    ("pentiamonds", include_str!("../../pieces/pentiamonds.toml")),
     ("pentominoes", include_str!("../../pieces/pentominoes.toml")),
     (
         "pentominoes-and-square",
         include_str!("../../pieces/pentominoes-and-square.toml"),
     ),
+    ("tetrahexes", include_str!("../../pieces/tetrahexes.toml")),
     ("tetrominoes", include_str!("../../pieces/tetrominoes.toml")),
 ];
 
@@ -38,6 +51,30 @@ static BOARDS: &[(&str, &str)] = &[
     (
         "dominoes-8x8",
         include_str!("../../boards/dominoes-8x8.toml"),
+    ),
+    (
+        "hexiamonds-3x12",
+        include_str!("../../boards/hexiamonds-3x12.toml"),
+    ),
+    (
+        "hexiamonds-4x9",
+        include_str!("../../boards/hexiamonds-4x9.toml"),
+    ),
+    (
+        "hexiamonds-6x6",
+        include_str!("../../boards/hexiamonds-6x6.toml"),
+    ),
+    (
+        "hexiamonds-hexagon",
+        include_str!("../../boards/hexiamonds-hexagon.toml"),
+    ),
+    (
+        "hexiamonds-ring",
+        include_str!("../../boards/hexiamonds-ring.toml"),
+    ),
+    (
+        "hexiamonds-snowflake",
+        include_str!("../../boards/hexiamonds-snowflake.toml"),
     ),
     (
         "hexominoes-15x14",
@@ -53,6 +90,14 @@ static BOARDS: &[(&str, &str)] = &[
         include_str!("../../boards/one-sided-tetrominoes-4x7.toml"),
     ),
     ("scott", include_str!("../../boards/scott.toml")),
+    (
+        "tetrahexes-4x7",
+        include_str!("../../boards/tetrahexes-4x7.toml"),
+    ),
+    (
+        "tetrahexes-coin",
+        include_str!("../../boards/tetrahexes-coin.toml"),
+    ),
     (
         "tetrominoes-4x5",
         include_str!("../../boards/tetrominoes-4x5.toml"),
@@ -148,6 +193,15 @@ pub fn load_puzzle(board: &str, pieces_override: Option<&str>) -> Result<(Board,
 /// board's `pieces` value (relative paths from the board file's folder; from the current
 /// folder for built-in boards and boards read from stdin).
 pub fn pieces_for(board: &Board, pieces_override: Option<&str>) -> Result<PieceSet, Error> {
+    let set = find_pieces(board, pieces_override)?;
+    if set.grid != board.grid {
+        return Err(grid_mismatch(board, &set, pieces_override).into());
+    }
+    Ok(set)
+}
+
+/// The piece set [`pieces_for`] names, whatever its grid.
+fn find_pieces(board: &Board, pieces_override: Option<&str>) -> Result<PieceSet, Error> {
     if let Some(name) = pieces_override {
         return load_piece_set(name, None);
     }
@@ -185,6 +239,56 @@ pub fn pieces_for(board: &Board, pieces_override: Option<&str>) -> Result<PieceS
         }
         other => other,
     })
+}
+
+/// A board and a piece set on different grids: the error is at the board's `pieces` key
+/// (or the board itself, for `--pieces` and boards without a file) and names the set's
+/// file and grid.
+fn grid_mismatch(board: &Board, set: &PieceSet, pieces_override: Option<&str>) -> InputError {
+    let (name, folder) = match pieces_override {
+        Some(name) => (name, None),
+        None => (board.pieces.as_str(), board_folder(board)),
+    };
+    let set_file = if builtin(PIECE_SETS, name).is_some() {
+        format!("<builtin>/pieces/{name}.toml")
+    } else {
+        resolve(name, folder).to_string_lossy().into_owned()
+    };
+    let board_file = if board.origin.path.is_empty() {
+        format!("`{}`", board.name)
+    } else {
+        board.origin.path.clone()
+    };
+    let message = format!(
+        "the board {board_file} is on the {} grid but its piece set {set_file} (`{}`) is on the {} grid",
+        board.grid.name(),
+        set.name,
+        set.grid.name()
+    );
+    let key_line = pieces_line(&board.origin.text).filter(|_| pieces_override.is_none());
+    let location = match key_line {
+        Some(line) => Some(Location::at_line(
+            &board.origin.path,
+            &board.origin.text,
+            line,
+            1,
+        )),
+        None => board.location(),
+    };
+    let via = if pieces_override.is_some() {
+        "`--pieces`"
+    } else {
+        "the board's `pieces`"
+    };
+    let error = InputError {
+        location: location.map(Box::new),
+        ..InputError::new(message)
+    };
+    error.with_hint(format!(
+        "a board and its pieces must be on the same grid: give {via} a {} set, or write `grid = \"{}\"` in both files",
+        board.grid.name(),
+        set.grid.name()
+    ))
 }
 
 /// The file the piece set of `board` is read from (as [`pieces_for`] finds it), or `None`

@@ -281,3 +281,64 @@ fn noi2005_sample_solution_uses_the_shipped_pieces() {
 fn square() -> &'static dyn crate::geom::Lattice {
     crate::geom::Grid::Square.lattice()
 }
+
+/// The hex and triangle sets: each is exactly the free (or one-sided) n-cells of its
+/// grid, one piece per class, as the generator grows them.
+#[test]
+fn polyform_sets_are_every_class_of_their_grid() {
+    use crate::geom::{polyforms, Grid};
+    let sets = [
+        ("pentiamonds", Grid::Triangle, 5, false, 4),
+        ("hexiamonds", Grid::Triangle, 6, false, 12),
+        ("one-sided-hexiamonds", Grid::Triangle, 6, true, 19),
+        ("heptiamonds", Grid::Triangle, 7, false, 24),
+        ("tetrahexes", Grid::Hex, 4, false, 7),
+        ("one-sided-tetrahexes", Grid::Hex, 4, true, 10),
+        ("pentahexes", Grid::Hex, 5, false, 22),
+    ];
+    for (name, grid, n, one_sided, count) in sets {
+        let set = load_piece_set(name, None).unwrap();
+        assert_eq!(set.grid, grid, "{name}");
+        assert_eq!(set.pieces.len(), count, "{name}");
+        assert!(set.pieces.iter().all(|p| p.mirror != one_sided), "{name}");
+        let lattice = grid.lattice();
+        let mut classes: Vec<Shape> = set
+            .pieces
+            .iter()
+            .map(|p| p.shape.canonical(lattice, one_sided))
+            .collect();
+        classes.sort();
+        assert_eq!(classes, polyforms(lattice, n, one_sided), "{name}");
+    }
+}
+
+/// Names and labels of the hexiamonds: O'Beirne's names, Goodger's letters; the sphinx
+/// and the yacht are the two with four triangles of one direction and two of the other.
+#[test]
+fn hexiamond_names() {
+    let set = load_piece_set("hexiamonds", None).unwrap();
+    let labels: String = set.pieces.iter().map(|p| p.label).collect();
+    assert_eq!(labels, "IPJEVHSXCGFO");
+    let lattice = set.lattice();
+    let unbalanced: Vec<&str> = set
+        .pieces
+        .iter()
+        .filter(|p| {
+            let up = p
+                .shape
+                .cells()
+                .iter()
+                .filter(|c| (c.x + c.y) % 2 == 0)
+                .count();
+            up != 3
+        })
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(unbalanced, ["sphinx", "yacht"]);
+    let hexagon = &set.pieces[set.by_name("hexagon").unwrap()];
+    assert_eq!(hexagon.orientations(lattice).len(), 1);
+    let butterfly = &set.pieces[set.by_name("butterfly").unwrap()];
+    assert_eq!(butterfly.orientations(lattice).len(), 3);
+    let bar = &set.pieces[set.by_name("bar").unwrap()];
+    assert_eq!(bar.orientations(lattice).len(), 6);
+}

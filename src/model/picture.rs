@@ -2,10 +2,12 @@
 //! remembering where it sits in the file. Column positions are literal; leading and
 //! trailing blank lines are dropped (SPEC §1). When the TOML string holds no escapes,
 //! every character maps to its exact line and column; otherwise rows point at the string.
+//! On the hex grid every cell of a picture has one parity of column + row.
 
 use std::ops::Range;
 
-use crate::error::{line_column, Location};
+use crate::error::{line_column, InputError, Location};
+use crate::geom::{Cell, Grid};
 
 /// The longest side of a picture or board, in cells.
 pub const MAX_SIDE: i64 = 1000;
@@ -45,6 +47,39 @@ impl Picture {
     /// The width of the widest row.
     pub fn width(&self) -> usize {
         self.rows.iter().map(Vec::len).max().unwrap_or(0)
+    }
+
+    /// On the hex grid, every cell of a picture has the parity of column + row of its first
+    /// cell (`first`); `cell` of the other parity is an error at its character.
+    pub fn check_parity(
+        &self,
+        path: &str,
+        text: &str,
+        grid: Grid,
+        first: Option<&Cell>,
+        cell: Cell,
+    ) -> Result<(), InputError> {
+        let lattice = grid.lattice();
+        let Some(&first) = first else {
+            return Ok(());
+        };
+        if grid != Grid::Hex || lattice.class(first) == lattice.class(cell) {
+            return Ok(());
+        }
+        let parity = |c: Cell| if lattice.class(c) == 0 { "even" } else { "odd" };
+        let at = self.location(path, text, cell.x as usize, cell.y as usize);
+        let first_at = self.location(path, text, first.x as usize, first.y as usize);
+        Err(InputError::at(
+            at,
+            format!(
+                "this hexagon is between two columns: column + row is {} here but {} at the first cell (line {}, column {})",
+                parity(cell),
+                parity(first),
+                first_at.line,
+                first_at.column
+            ),
+        )
+        .with_hint("hex pictures are doubled-width honeycombs: cells in a row are 2 columns apart and each row is shifted by one column from the next, so every cell has the same parity of column + row; move this character one column left or right"))
     }
 
     /// Where character `x` of row `y` is in `text`, read from `path`.

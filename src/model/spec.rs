@@ -69,7 +69,7 @@ pub fn parse_piece_set(path: &str, text: &str) -> Result<PieceSet, InputError> {
             return Err(error);
         }
     };
-    check_grid(&input, &spec.grid)?;
+    let grid = input.grid(&spec.grid)?;
     let default_mirror = input.opt_bool("mirror", &spec.mirror, true)?;
     if spec.piece.is_empty() {
         return Err(input
@@ -80,7 +80,7 @@ pub fn parse_piece_set(path: &str, text: &str) -> Result<PieceSet, InputError> {
     // Where each piece's name and label are, to point at duplicates.
     let mut places: Vec<(usize, usize)> = Vec::new();
     for p in &spec.piece {
-        let (piece, name_at, label_at, label_given) = read_piece(&input, p, default_mirror)?;
+        let (piece, name_at, label_at, label_given) = read_piece(&input, grid, p, default_mirror)?;
         if let Some(k) = pieces.iter().position(|q| q.name == piece.name) {
             let line = input.location(places[k].0).line;
             return Err(input
@@ -116,7 +116,7 @@ pub fn parse_piece_set(path: &str, text: &str) -> Result<PieceSet, InputError> {
         description: input
             .opt_string("description", &spec.description)?
             .unwrap_or_default(),
-        grid: Grid::Square,
+        grid,
         pieces,
     })
 }
@@ -127,22 +127,11 @@ pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
     board_spec::parse_board(path, text)
 }
 
-fn check_grid(input: &Input, grid: &Field) -> Result<(), InputError> {
-    if let Some(g) = grid {
-        let value = input.string("grid", g)?;
-        if value != "square" {
-            return Err(input
-                .error_at(g, format!("unknown grid `{value}`"))
-                .with_hint("only `grid = \"square\"` is supported"));
-        }
-    }
-    Ok(())
-}
-
 /// One piece, with the offsets of its name and label (for duplicate checks) and whether
 /// the label was given.
 fn read_piece(
     input: &Input,
+    grid: Grid,
     spanned: &Spanned<PieceSpec>,
     default_mirror: bool,
 ) -> Result<(Piece, usize, usize, bool), InputError> {
@@ -162,7 +151,7 @@ fn read_piece(
             .error(name_value.span().start, format!("piece `{name}` has no `shape`"))
             .with_hint("add a picture: shape = \"\"\"\\n##\\n#.\\n\"\"\" (any character but `.` and space is a cell)"));
     };
-    let shape = read_shape(input, &name, shape_value)?;
+    let shape = read_shape(input, grid, &name, shape_value)?;
     let count = match &p.count {
         Some(v) => input.integer("count", v, 1, MAX_COUNT)? as u32,
         None => 1,
@@ -219,8 +208,14 @@ pub fn parse_color(s: &str) -> Option<[u8; 3]> {
     Some([byte(0)?, byte(2)?, byte(4)?])
 }
 
-/// A piece's picture: non-empty, within the size limit, edge-connected.
-fn read_shape(input: &Input, name: &str, v: &Spanned<toml::Value>) -> Result<Shape, InputError> {
+/// A piece's picture on `grid`: non-empty, within the size limit, all of one parity on
+/// the hex grid, edge-connected.
+fn read_shape(
+    input: &Input,
+    grid: Grid,
+    name: &str,
+    v: &Spanned<toml::Value>,
+) -> Result<Shape, InputError> {
     let text = input.string("shape", v)?;
     let picture = Picture::read(input.text, v.span(), &text);
     if picture.rows.len() as i64 > MAX_SIDE || picture.width() as i64 > MAX_SIDE {
@@ -229,6 +224,7 @@ fn read_shape(input: &Input, name: &str, v: &Spanned<toml::Value>) -> Result<Sha
             format!("the shape of `{name}` is larger than {MAX_SIDE}×{MAX_SIDE}"),
         ));
     }
+    let lattice = grid.lattice();
     let mut cells = Vec::new();
     for (y, row) in picture.rows.iter().enumerate() {
         for (x, &ch) in row.iter().enumerate() {
@@ -240,23 +236,29 @@ fn read_shape(input: &Input, name: &str, v: &Spanned<toml::Value>) -> Result<Sha
                 .with_hint("use spaces or `.` for empty places; column positions are literal"));
             }
             if ch != '.' && ch != ' ' {
-                cells.push(Cell::new(x as i32, y as i32));
+                let cell = Cell::new(x as i32, y as i32);
+                picture.check_parity(input.path, input.text, grid, cells.first(), cell)?;
+                cells.push(cell);
             }
         }
     }
-    let Some(shape) = Shape::new(cells.iter().copied()) else {
+    let Some(shape) = lattice.shape(&cells) else {
         return Err(input
             .error_at(v, format!("the shape of piece `{name}` has no cells"))
             .with_hint(
                 "mark the piece's cells with any character other than `.` and space, e.g. `#`",
             ));
     };
-    let lattice = Grid::Square.lattice();
     if !shape.is_connected(lattice) {
         let stray = first_disconnected(lattice, &cells).unwrap_or(cells[0]);
         let at = picture.location(input.path, input.text, stray.x as usize, stray.y as usize);
+        let hint = match grid {
+            Grid::Square => "cells that meet only at a corner are not connected; a piece is one edge-connected region",
+            Grid::Hex => "a hexagon's neighbours are 2 columns away in its row and 1 column away in the rows above and below; a piece is one edge-connected region",
+            Grid::Triangle => "a triangle's neighbours are the characters left and right of it and the one below (pointing up, column + row even) or above (pointing down); a piece is one edge-connected region",
+        };
         return Err(InputError::at(at, format!("piece `{name}` is not connected: this cell does not touch the first one through edges"))
-            .with_hint("cells that meet only at a corner are not connected; a piece is one edge-connected region"));
+            .with_hint(hint));
     }
     Ok(shape)
 }

@@ -2,6 +2,7 @@
 //! with the expected message; valid files read into the expected model.
 
 use super::*;
+use crate::geom::{Cell, Grid};
 use crate::model::Square;
 
 const DOMINO: &str = "[[piece]]\nname = \"D\"\nshape = \"DD\"\n";
@@ -181,9 +182,143 @@ fn colours() {
 
 #[test]
 fn grids() {
-    let e = set_error(&format!("grid = \"hex\"\n{DOMINO}"));
-    check(&e, 1, 8, "unknown grid `hex`");
-    assert!(parse_piece_set("s", &format!("grid = \"square\"\n{DOMINO}")).is_ok());
+    let e = set_error(&format!("grid = \"hexx\"\n{DOMINO}"));
+    check(&e, 1, 8, "unknown grid `hexx`");
+    hint(&e, "did you mean `hex`?");
+    let e = set_error(&format!("grid = \"cube3\"\n{DOMINO}"));
+    hint(&e, "`square` (the default), `hex` and `triangle`");
+    let e = set_error(&format!("grid = 6\n{DOMINO}"));
+    check(&e, 1, 8, "`grid` must be a string");
+    let e = board_error("grid = \"trinagle\"\nsize = [2, 2]\n");
+    check(&e, 1, 8, "unknown grid `trinagle`");
+    hint(&e, "did you mean `triangle`?");
+    for grid in Grid::ALL {
+        let one = "[[piece]]\nname = \"M\"\nshape = \"M\"\n";
+        let set = parse_piece_set("s", &format!("grid = \"{}\"\n{one}", grid.name()));
+        assert_eq!(set.unwrap().grid, grid);
+        let board = parse_board("b", &format!("grid = \"{}\"\nsize = [2, 2]\n", grid.name()));
+        assert_eq!(board.unwrap().grid, grid);
+    }
+    assert_eq!(parse_piece_set("s", DOMINO).unwrap().grid, Grid::Square);
+    assert_eq!(
+        parse_board("b", "size = [2, 2]").unwrap().grid,
+        Grid::Square
+    );
+}
+
+/// Cells of a set's first piece.
+fn piece_cells(text: &str) -> Vec<Cell> {
+    parse_piece_set("s", text).unwrap().pieces[0]
+        .shape
+        .cells()
+        .to_vec()
+}
+
+#[test]
+fn hex_pieces_read_as_honeycombs() {
+    // The tetrahex "bee", and the same drawn one column to the right (odd parity): one
+    // shape, normalized by the lattice.
+    let bee =
+        piece_cells("grid = \"hex\"\n[[piece]]\nname = \"B\"\nshape = \"\"\"\nA A A\n A\n\"\"\"\n");
+    let c = |x, y| Cell::new(x, y);
+    assert_eq!(bee, vec![c(0, 0), c(2, 0), c(4, 0), c(1, 1)]);
+    let odd = piece_cells(
+        "grid = \"hex\"\n[[piece]]\nname = \"B\"\nshape = \"\"\"\n A A A\n  A\n\"\"\"\n",
+    );
+    assert_eq!(odd, bee);
+    // On the square grid, the same picture is not connected.
+    let e = set_error("[[piece]]\nname = \"B\"\nshape = \"\"\"\nA A A\n A\n\"\"\"\n");
+    check(&e, 4, 3, "not connected");
+}
+
+#[test]
+fn a_hex_cell_of_the_other_parity_is_located() {
+    let e = set_error("grid = \"hex\"\n[[piece]]\nname = \"B\"\nshape = \"\"\"\nA A\nA\n\"\"\"\n");
+    check(
+        &e,
+        6,
+        1,
+        "column + row is odd here but even at the first cell (line 5, column 1)",
+    );
+    hint(&e, "doubled-width");
+    let e = set_error("grid = \"hex\"\n[[piece]]\nname = \"B\"\nshape = \"AAA\"\n");
+    check(&e, 4, 11, "between two columns");
+    // Boards: `.`, `#` and labels all count.
+    for (picture, column) in [(". .\n ..", 3), ("# #\n #  #", 5), (" . .\n X", 2)] {
+        let e = board_error(&format!(
+            "grid = \"hex\"\nshape = \"\"\"\n{picture}\n\"\"\"\n"
+        ));
+        check(&e, 4, column, "between two columns");
+        hint(&e, "same parity of column + row");
+    }
+    let board = parse_board(
+        "b",
+        "grid = \"hex\"\nshape = \"\"\"\n . . .\n# . .\n\"\"\"\n",
+    )
+    .unwrap();
+    assert_eq!(board.open_count(), 5);
+    assert_eq!(board.square(Cell::new(0, 1)), Square::Blocked);
+}
+
+#[test]
+fn pieces_connect_on_their_grid() {
+    // Two hexagons one column apart do not touch; the stray cell is named.
+    let e =
+        set_error("grid = \"hex\"\n[[piece]]\nname = \"B\"\nshape = \"\"\"\nA A\n\n  A\n\"\"\"\n");
+    check(&e, 7, 3, "piece `B` is not connected");
+    hint(&e, "2 columns away");
+    // Triangles: an up triangle (0, 0) and the one below it, (0, 1), share an edge;
+    // (1, 0) is down and (1, 1) is up: they only meet at a corner.
+    let ok =
+        piece_cells("grid = \"triangle\"\n[[piece]]\nname = \"T\"\nshape = \"\"\"\nA\nA\n\"\"\"\n");
+    assert_eq!(ok.len(), 2);
+    let e =
+        set_error("grid = \"triangle\"\n[[piece]]\nname = \"T\"\nshape = \"\"\"\n.A\n.A\n\"\"\"\n");
+    check(&e, 6, 2, "not connected");
+    hint(&e, "the one below (pointing up");
+}
+
+#[test]
+fn triangle_pictures_keep_their_columns() {
+    // A leading `.` starts a piece's row with a down triangle; the shape keeps the parity.
+    let down = piece_cells("grid = \"triangle\"\n[[piece]]\nname = \"T\"\nshape = \".AA\"\n");
+    let up = piece_cells("grid = \"triangle\"\n[[piece]]\nname = \"T\"\nshape = \"AA\"\n");
+    assert_ne!(down, up);
+    assert_eq!(down, vec![Cell::new(1, 0), Cell::new(2, 0)]);
+    // In a board, a space starts a row with a down triangle.
+    let board = parse_board(
+        "b",
+        "grid = \"triangle\"\nshape = \"\"\"\n ...\n...\n\"\"\"\n",
+    )
+    .unwrap();
+    let open: Vec<Cell> = board.open_cells().collect();
+    assert_eq!(open[0], Cell::new(1, 0));
+    assert_eq!(open.len(), 6);
+}
+
+#[test]
+fn size_is_a_parallelogram_off_the_square_grid() {
+    let c = |x, y| Cell::new(x, y);
+    let hex = parse_board("b", "grid = \"hex\"\nsize = [3, 2]\n").unwrap();
+    assert_eq!((hex.width, hex.height), (6, 2));
+    let open: Vec<Cell> = hex.open_cells().collect();
+    assert_eq!(
+        open,
+        vec![c(0, 0), c(2, 0), c(4, 0), c(1, 1), c(3, 1), c(5, 1)]
+    );
+    assert_eq!(hex.square(c(1, 0)), Square::Outside);
+    let tri = parse_board("b", "grid = \"triangle\"\nsize = [2, 2]\n").unwrap();
+    assert_eq!((tri.width, tri.height), (6, 2));
+    let open: Vec<Cell> = tri.open_cells().collect();
+    let want: Vec<Cell> = [1, 2, 3, 4]
+        .map(|x| c(x, 0))
+        .into_iter()
+        .chain([2, 3, 4, 5].map(|x| c(x, 1)))
+        .collect();
+    assert_eq!(open, want);
+    assert_eq!(tri.square(c(0, 0)), Square::Outside);
+    let e = board_error("grid = \"hex\"\nsize = [0, 2]\n");
+    check(&e, 2, 8, "must be positive");
 }
 
 #[test]

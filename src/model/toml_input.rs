@@ -1,13 +1,14 @@
 //! Reading TOML with positions: syntax and serde errors become [`InputError`]s at the
 //! right line and column (unknown keys get a "did you mean" hint), and typed accessors
 //! turn spanned values into strings, integers and booleans with messages that name the
-//! key, the expected type and the type found.
+//! key, the expected type and the type found; the `grid` key names a [`Grid`].
 
 use serde::de::DeserializeOwned;
 use toml::{Spanned, Value};
 
 use super::suggest::did_you_mean;
 use crate::error::{InputError, Location};
+use crate::geom::Grid;
 
 /// An optional key of a TOML table, with where its value is.
 pub type Field = Option<Spanned<Value>>;
@@ -158,6 +159,31 @@ impl<'a> Input<'a> {
             return Err(self.error_at(v, format!("`{key}` must be from {min} to {max}, not {n}")));
         }
         Ok(n)
+    }
+
+    /// The `grid` key (square when it is missing); an unknown name is an error at its value.
+    pub fn grid(&self, grid: &Field) -> Result<Grid, InputError> {
+        let Some(g) = grid else {
+            return Ok(Grid::Square);
+        };
+        let value = self.string("grid", g)?;
+        if let Some(grid) = Grid::from_name(&value) {
+            return Ok(grid);
+        }
+        let names = Grid::ALL.map(Grid::name);
+        // `hexagon`, `tri`, `squares`: a grid's name that starts the value or that it starts.
+        let lower = value.to_lowercase();
+        let prefix = names
+            .into_iter()
+            .find(|n| !lower.is_empty() && (lower.starts_with(n) || n.starts_with(lower.as_str())));
+        let hint = did_you_mean(&value, names)
+            .or_else(|| prefix.map(|n| format!("did you mean `{n}`?")))
+            .unwrap_or_else(|| {
+                "the grids are `square` (the default), `hex` and `triangle`".to_string()
+            });
+        Err(self
+            .error_at(g, format!("unknown grid `{value}`"))
+            .with_hint(hint))
     }
 
     pub fn opt_string(&self, key: &str, v: &Field) -> Result<Option<String>, InputError> {
