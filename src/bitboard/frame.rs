@@ -111,7 +111,7 @@ impl<M: Word> Frame<M> {
         let chosen: Vec<usize> = (0..MAX_FRONTS)
             .filter(|&f| f == 0 || fronts >> f & 1 == 1)
             .collect();
-        let table = (chosen.iter())
+        let table: Vec<Vec<u32>> = (chosen.iter())
             .map(|&f| {
                 let bit = numbering(order, f, w, h);
                 (0..h as i32)
@@ -120,6 +120,7 @@ impl<M: Word> Frame<M> {
                     .collect()
             })
             .collect();
+        let grid = Frame::<M>::neighbours(board, &table[0], w, h, order.stride(w, h))?;
         let mut frame = Frame {
             w,
             h,
@@ -129,19 +130,30 @@ impl<M: Word> Frame<M> {
             table,
             init: [M::ZERO; MAX_FRONTS],
             full: M::ZERO,
-            grid: Grid {
-                stride: order.stride(w, h),
-                not_first: M::ZERO,
-                not_last: M::ZERO,
-            },
+            grid,
         };
         frame.fill_in(board);
         Some(frame)
     }
 
-    /// Sets the squares filled from the start, all squares, and the grid's edges.
+    /// The neighbours of the frame's squares in numbering 0 (`bits`, indexed by `y * w
+    /// + x`), from the board's lattice; `None` if they take more shifts than a grid has.
+    fn neighbours(board: &Board, bits: &[u32], w: u32, h: u32, stride: u32) -> Option<Grid<M>> {
+        let lattice = board.lattice();
+        let inside = |c: Cell| c.x >= 0 && c.y >= 0 && (c.x as u32) < w && (c.y as u32) < h;
+        let bit = |c: Cell| bits[(c.y as u32 * w + c.x as u32) as usize];
+        let pairs = (0..h as i32)
+            .flat_map(|y| (0..w as i32).map(move |x| Cell::new(x, y)))
+            .flat_map(|c| {
+                (lattice.neighbours(c).into_iter())
+                    .filter(move |&m| inside(m))
+                    .map(move |m| (bit(c), bit(m)))
+            });
+        Grid::from_pairs(stride, pairs)
+    }
+
+    /// Sets the squares filled from the start and all squares.
     fn fill_in(&mut self, board: &Board) {
-        let stride = self.grid.stride;
         for y in 0..self.h as i32 {
             for x in 0..self.w as i32 {
                 let c = Cell::new(x, y);
@@ -152,13 +164,6 @@ impl<M: Word> Frame<M> {
                     for (f, bits) in self.table.iter().enumerate() {
                         self.init[f] = self.init[f] | M::bit(bits[at]);
                     }
-                }
-                let minor = self.table[0][at] % stride;
-                if minor != 0 {
-                    self.grid.not_first = self.grid.not_first | b;
-                }
-                if minor != stride - 1 {
-                    self.grid.not_last = self.grid.not_last | b;
                 }
             }
         }

@@ -1,27 +1,90 @@
 //! The neighbours of squares in a numbering of the frame, as shifts of a whole word: a
-//! set of squares grows by one step in four shifts, and a flood fill is such steps
-//! repeated until nothing changes.
+//! set of squares grows by one step in a few masked shifts, and a flood fill is such
+//! steps repeated until nothing changes. The shifts come from the board's lattice
+//! ([`crate::geom::Lattice::neighbours`]): each distance `d` between a square's bit and
+//! a neighbour's bit is one shift each way, masked to the squares that have a neighbour
+//! that far (on the square grid 1 and a line's length; on the hex grid, in a row-major
+//! numbering, 2 and a row's length ± 1; on the triangle grid 1 and a row's length, the
+//! latter only from up triangles forward and down triangles back).
 
 use super::word::Word;
 
-/// The neighbours of squares in a numbering of the frame: rows (`RowMajor`) or
-/// columns (`ColumnMajor`) of `stride` bits.
+/// The most distances a grid shifts by: the lattices have at most 6 neighbours, 3 of
+/// them after a square in a numbering by rows or columns.
+pub const MAX_STEPS: usize = 3;
+
+/// One distance between neighbours' bits: the squares whose neighbour lies `d` bits
+/// after them (`behind`, for shifts back) and those whose neighbour lies `d` bits
+/// before them (`ahead`, for shifts forward), each as the bits a shift lands on.
+#[derive(Copy, Clone, Debug)]
+pub struct Step<M> {
+    pub d: u32,
+    /// Bits `c` whose square's neighbour is at `c - d`: where `m << d` may land.
+    pub ahead: M,
+    /// Bits `c` whose square's neighbour is at `c + d`: where `m >> d` may land.
+    pub behind: M,
+}
+
+/// The neighbours of squares in numbering 0 of the frame, whose major lines (rows or
+/// columns) are `stride` bits long.
 #[derive(Copy, Clone, Debug)]
 pub struct Grid<M> {
     pub stride: u32,
-    /// Bits whose `minor` is not 0 / not `stride - 1` (for the shifts by one).
-    pub not_first: M,
-    pub not_last: M,
+    /// The distances, the first two always used (with empty masks if the frame has
+    /// fewer), the third if `three`.
+    pub steps: [Step<M>; MAX_STEPS],
+    pub three: bool,
 }
 
 impl<M: Word> Grid<M> {
+    /// The grid of a frame of `n` bits whose lines are `stride` bits long, from its
+    /// pairs of neighbours `(a, b)` (bits, each pair once or twice, either way round).
+    /// `None` if their distances are more than [`MAX_STEPS`] (no lattice has so many).
+    pub fn from_pairs(stride: u32, pairs: impl IntoIterator<Item = (u32, u32)>) -> Option<Grid<M>> {
+        let blank = Step {
+            d: 0,
+            ahead: M::ZERO,
+            behind: M::ZERO,
+        };
+        let mut steps = [blank; MAX_STEPS];
+        let mut used = 0;
+        for (a, b) in pairs {
+            let (lo, hi) = (a.min(b), a.max(b));
+            if lo == hi {
+                continue;
+            }
+            let d = hi - lo;
+            let k = match steps[..used].iter().position(|s| s.d == d) {
+                Some(k) => k,
+                None if used < MAX_STEPS => {
+                    steps[used].d = d;
+                    used += 1;
+                    used - 1
+                }
+                None => return None,
+            };
+            steps[k].ahead = steps[k].ahead | M::bit(hi);
+            steps[k].behind = steps[k].behind | M::bit(lo);
+        }
+        Some(Grid {
+            stride,
+            steps,
+            three: used > 2,
+        })
+    }
+
     /// The squares next to `m` (not `m` itself, not limited to empty squares).
     #[inline(always)]
     pub fn grow(&self, m: M) -> M {
-        ((m << 1) & self.not_first)
-            | ((m >> 1) & self.not_last)
-            | (m << self.stride)
-            | (m >> self.stride)
+        let [a, b, c] = &self.steps;
+        let mut g = ((m << a.d) & a.ahead)
+            | ((m >> a.d) & a.behind)
+            | ((m << b.d) & b.ahead)
+            | ((m >> b.d) & b.behind);
+        if self.three {
+            g = g | ((m << c.d) & c.ahead) | ((m >> c.d) & c.behind);
+        }
+        g
     }
 
     /// The squares of `within` connected to `from` through `within` (`from` itself

@@ -142,14 +142,13 @@ impl BitSearch {
     }
 
     /// Whether [`BitSearch::new`] would give an engine, without building its tables:
-    /// the board must be on the square grid (the engine finds neighbours by shifting
-    /// rows and columns), every open cell must be covered, the frame must have at most
+    /// on any grid (the frame is the rectangle of picture coordinates, see `frame`),
+    /// every open cell must be covered, the frame must have at most
     /// [`MAX_SQUARES`] squares and at most 64 pieces may have copies left.
     pub fn applies(puzzle: &Puzzle) -> bool {
         let b = &puzzle.board;
         let squares = i64::from(b.width.max(0)) * i64::from(b.height.max(0));
-        b.grid == crate::geom::Grid::Square
-            && b.cover_all_cells
+        b.cover_all_cells
             && (1..=i64::from(MAX_SQUARES)).contains(&squares)
             && puzzle.remaining.iter().filter(|&&r| r > 0).count() <= MAX_PIECES
     }

@@ -2,7 +2,7 @@
 //! fronts are weighed, how long the lists' keys are, when the memo starts, and the
 //! choice of them for a puzzle ([`Tuning::for_puzzle`]).
 
-use crate::geom::Cell;
+use crate::geom::{Cell, Grid};
 use crate::model::{Board, Puzzle, Square};
 
 use super::frame::Order;
@@ -81,7 +81,13 @@ impl Tuning {
         // Rows and columns without an open cell (a strip drawn far from the rest of a
         // board) are skipped by every front at once, so the board is weighed by the
         // rows and columns that hold open cells.
-        let (width, height) = used_extent(b);
+        // On the hex and triangle grids a column of the picture is half a cell wide.
+        let (columns, height) = used_extent(b);
+        let width = if b.grid == Grid::Square {
+            columns
+        } else {
+            (columns + 1) / 2
+        };
         let order = if height <= width {
             Order::ColumnMajor
         } else {
@@ -97,7 +103,15 @@ impl Tuning {
         let (long, short) = (width.max(height), width.min(height));
         let smallest = smallest_piece(puzzle).unwrap_or(0);
         let open = b.open_count() as i64;
-        let frame = i64::from(width) * i64::from(height);
+        // The frame's squares that could be cells: on the hex and triangle grids those
+        // not outside (the picture's rectangle holds many positions no board covers).
+        let frame = if b.grid == Grid::Square {
+            i64::from(width) * i64::from(height)
+        } else {
+            b.cells()
+                .filter(|&c| b.square(c) != Square::Outside)
+                .count() as i64
+        };
         let tuning = if 2 * long <= 3 * short && smallest >= 3 && 5 * open >= 4 * frame {
             Tuning::default()
         } else {

@@ -9,6 +9,7 @@ use crate::model::{Board, PieceSet, Puzzle, Square};
 use crate::symmetry::Reduction;
 
 mod first;
+mod grid_props;
 mod runs;
 mod tiling_props;
 
