@@ -149,7 +149,7 @@ impl<M: Word> Frame<M> {
                     .filter(move |&m| inside(m))
                     .map(move |m| (bit(c), bit(m)))
             });
-        Grid::from_pairs(stride, pairs)
+        Grid::from_pairs(stride, w * h, pairs)
     }
 
     /// Sets the squares filled from the start and all squares.

@@ -34,13 +34,22 @@ pub struct Grid<M> {
     /// fewer), the third if `three`.
     pub steps: [Step<M>; MAX_STEPS],
     pub three: bool,
+    /// The square grid's case: steps of 1 (first) and `stride`, where every square but
+    /// those of the first (last) line has a neighbour a line back (forward), so the
+    /// shifts by a line need no mask (what they carry past the frame, callers mask off,
+    /// as [`Grid::fill`] does) and the shifts by one are by a constant.
+    pub plain: bool,
 }
 
 impl<M: Word> Grid<M> {
     /// The grid of a frame of `n` bits whose lines are `stride` bits long, from its
     /// pairs of neighbours `(a, b)` (bits, each pair once or twice, either way round).
     /// `None` if their distances are more than [`MAX_STEPS`] (no lattice has so many).
-    pub fn from_pairs(stride: u32, pairs: impl IntoIterator<Item = (u32, u32)>) -> Option<Grid<M>> {
+    pub fn from_pairs(
+        stride: u32,
+        n: u32,
+        pairs: impl IntoIterator<Item = (u32, u32)>,
+    ) -> Option<Grid<M>> {
         let blank = Step {
             d: 0,
             ahead: M::ZERO,
@@ -66,10 +75,21 @@ impl<M: Word> Grid<M> {
             steps[k].ahead = steps[k].ahead | M::bit(hi);
             steps[k].behind = steps[k].behind | M::bit(lo);
         }
+        if steps[1].d == 1 {
+            steps.swap(0, 1);
+        }
+        let bits = |from: u32, to: u32| (from..to).fold(M::ZERO, |m, i| m | M::bit(i));
+        let line = &steps[1];
+        let plain = used == 2
+            && steps[0].d == 1
+            && line.d == stride
+            && line.ahead == bits(stride.min(n), n)
+            && line.behind == bits(0, n.saturating_sub(stride));
         Some(Grid {
             stride,
             steps,
             three: used > 2,
+            plain,
         })
     }
 
@@ -77,6 +97,9 @@ impl<M: Word> Grid<M> {
     #[inline(always)]
     pub fn grow(&self, m: M) -> M {
         let [a, b, c] = &self.steps;
+        if self.plain {
+            return ((m << 1) & a.ahead) | ((m >> 1) & a.behind) | (m << b.d) | (m >> b.d);
+        }
         let mut g = ((m << a.d) & a.ahead)
             | ((m >> a.d) & a.behind)
             | ((m << b.d) & b.ahead)
