@@ -293,7 +293,12 @@ fn readme_pictures_are_what_their_commands_draw() {
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let commands = picture_commands(&readme);
     let drawn: Vec<&str> = commands.iter().map(|(_, file)| file.as_str()).collect();
-    for picture in ["docs/scott.png", "docs/6x10-gallery.svg"] {
+    for picture in [
+        "docs/scott.png",
+        "docs/6x10-gallery.svg",
+        "docs/tetrahexes-coin.svg",
+        "docs/hexiamonds-6x6.svg",
+    ] {
         assert!(
             readme.contains(&format!("]({picture})")),
             "{picture} not shown"

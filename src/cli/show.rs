@@ -25,6 +25,8 @@ pub fn show(args: &ShowArgs) -> anyhow::Result<Status> {
         }
         Err(board_error) => match library::load_piece_set(&args.puzzle, None) {
             Ok(set) if !args.dlx => describe_pieces(&set, &mut text),
+            // A piece set with a mistake in it: its own error, not "not a board".
+            Err(set_error) if is_piece_set(&board_error) => return Err(set_error.into()),
             _ => return Err(board_error.into()),
         },
     }
@@ -32,6 +34,13 @@ pub fn show(args: &ShowArgs) -> anyhow::Result<Status> {
     out.write_all(text.as_bytes())?;
     output::finish(out)?;
     Ok(Status::Success)
+}
+
+/// Whether loading as a board failed because the file is a piece set.
+fn is_piece_set(board_error: &crate::Error) -> bool {
+    board_error
+        .to_string()
+        .contains("this is a piece set, not a board")
 }
 
 fn describe_pieces(set: &PieceSet, out: &mut String) {

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use toml::{Spanned, Value};
 
 use super::picture::{Picture, MAX_SIDE};
+use super::piece::is_label;
 use super::toml_input::{file_stem, Field, Input};
 use super::{Board, Origin, Square};
 use crate::error::InputError;
@@ -165,7 +166,7 @@ fn picture_board(
                 ' ' => Square::Outside,
                 '.' => Square::Open,
                 '#' => Square::Blocked,
-                c if c.is_alphanumeric() => Square::Preplaced(c),
+                c if is_label(c) => Square::Preplaced(c),
                 c => {
                     let at = picture.location(input.path, input.text, x, y);
                     let what = if c == '\t' {

@@ -4,6 +4,14 @@
 
 use crate::geom::{Grid, Lattice, Shape};
 
+/// Whether `c` may be a piece's label: a letter or digit one column wide, so that text
+/// pictures keep their columns (Latin, Greek, Cyrillic, Armenian, Georgian and the like;
+/// not CJK, Hangul or kana, which terminals draw two columns wide).
+pub fn is_label(c: char) -> bool {
+    let narrow = (c as u32) < 0x1100 || (0x1E00..0x2000).contains(&(c as u32));
+    c.is_alphanumeric() && narrow
+}
+
 /// One kind of piece, with how many interchangeable copies of it the set holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {

@@ -10,6 +10,7 @@ use toml::Spanned;
 
 use super::board_spec;
 use super::picture::{Picture, MAX_SIDE};
+use super::piece::is_label;
 use super::toml_input::{file_stem, Field, Input};
 use super::{Board, Piece, PieceSet};
 use crate::error::InputError;
@@ -162,7 +163,7 @@ fn read_piece(
             let text = input.string("label", v)?;
             let mut chars = text.chars();
             match (chars.next(), chars.next()) {
-                (Some(c), None) if c.is_alphanumeric() => (c, v.span().start, true),
+                (Some(c), None) if is_label(c) => (c, v.span().start, true),
                 _ => {
                     return Err(input
                         .error_at(v, format!("the label `{text}` is not one letter or digit"))
@@ -171,7 +172,7 @@ fn read_piece(
             }
         }
         None => match name.chars().next() {
-            Some(c) if c.is_alphanumeric() => (c, name_value.span().start, false),
+            Some(c) if is_label(c) => (c, name_value.span().start, false),
             _ => {
                 return Err(input
                     .error_at(name_value, format!("piece `{name}` needs a `label`: its name does not start with a letter or digit"))

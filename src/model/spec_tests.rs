@@ -351,8 +351,10 @@ fn board_pictures() {
     check(&e, 3, 2, "`*` is not a board square");
     let e = board_error("shape = \"\"\"\n..\n.智\n\"\"\"\n");
     check(&e, 3, 2, "`智` is not a board square");
-    let e = board_error("shape = \"\"\"\n##\n#A\n\"\"\"\n");
+    let e = board_error("shape = \"\"\"\n##\n##\n\"\"\"\n");
     check(&e, 1, 9, "no open cell");
+    // Every cell pre-placed (a solution read back) is a board.
+    assert!(parse_board("board.toml", "shape = \"\"\"\nAA\n\"\"\"\n").is_ok());
     let e = board_error("shape = \"\"\"\n\n\"\"\"\n");
     check(&e, 1, 9, "picture is empty");
 }
