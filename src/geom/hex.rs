@@ -5,7 +5,7 @@
 //! are normalized to parity 0, which makes `t(s + d) = t(s) + t(d)` for every shift d.
 
 use super::d6;
-use super::lattice::{Lattice, Neighbours, Point};
+use super::lattice::{shift_to_parity, Lattice, Neighbours, Point};
 use super::Cell;
 
 /// The hex grid.
@@ -45,16 +45,8 @@ impl Lattice for HexLattice {
     }
 
     fn normal_shift(&self, cells: &[Cell]) -> Cell {
-        let dy = cells.iter().map(|c| c.y).min().unwrap_or(0);
-        let min_x = cells.iter().map(|c| c.x).min().unwrap_or(0);
-        let p = cells.first().map_or(0, |&c| parity(c));
-        // After the shift, column + row is even: dx ≡ p + dy.
-        let dx = if (min_x - p - dy).rem_euclid(2) == 0 {
-            min_x
-        } else {
-            min_x - 1
-        };
-        Cell::new(dx, dy)
+        // After the shift, column + row is even.
+        shift_to_parity(cells, cells.first().map_or(0, |&c| parity(c)))
     }
 
     fn parallelogram(&self, width: i32, height: i32) -> Vec<Cell> {

@@ -160,6 +160,20 @@ pub trait Lattice: Debug + Sync + RefUnwindSafe {
     }
 }
 
+/// The shift that brings `cells` to row 0 and column 0 or 1, moving column + row by `p`
+/// (mod 2): the normal form on grids whose translations are the shifts of even column +
+/// row (`p = 0`) or that normalize a cell's parity to even (`p` its parity).
+pub(super) fn shift_to_parity(cells: &[Cell], p: i32) -> Cell {
+    let dy = cells.iter().map(|c| c.y).min().unwrap_or(0);
+    let min_x = cells.iter().map(|c| c.x).min().unwrap_or(0);
+    let dx = if (min_x - p - dy).rem_euclid(2) == 0 {
+        min_x
+    } else {
+        min_x - 1
+    };
+    Cell::new(dx, dy)
+}
+
 /// Whether a polygon has the side `a`–`b` (in either direction).
 fn shares_side(polygon: &[Point], a: Point, b: Point) -> bool {
     let near = |p: Point, q: Point| (p.0 - q.0).abs() < 1e-6 && (p.1 - q.1).abs() < 1e-6;

@@ -8,7 +8,7 @@
 //! triangles.
 
 use super::d6;
-use super::lattice::{Lattice, Neighbours, Point};
+use super::lattice::{shift_to_parity, Lattice, Neighbours, Point};
 use super::Cell;
 
 /// The triangle grid.
@@ -64,14 +64,8 @@ impl Lattice for TriangleLattice {
     }
 
     fn normal_shift(&self, cells: &[Cell]) -> Cell {
-        let dy = cells.iter().map(|c| c.y).min().unwrap_or(0);
-        let min_x = cells.iter().map(|c| c.x).min().unwrap_or(0);
-        let dx = if (min_x - dy).rem_euclid(2) == 0 {
-            min_x
-        } else {
-            min_x - 1
-        };
-        Cell::new(dx, dy)
+        // A translation keeps column + row's parity.
+        shift_to_parity(cells, 0)
     }
 
     fn parallelogram(&self, width: i32, height: i32) -> Vec<Cell> {
