@@ -270,7 +270,8 @@ fn readme_examples_print_what_they_show() {
     // and stderr), with `? CODE` for an exit code other than 0.
     trycmd::TestCases::new()
         .register_bin("polyx", Path::new(env!("CARGO_BIN_EXE_polyx")))
-        .case(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"));
+        .case(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .case(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/EXAMPLES.md"));
 }
 
 /// The README's commands that draw one of its pictures: `polyx ... -o docs/FILE`.
@@ -290,7 +291,9 @@ fn picture_commands(readme: &str) -> Vec<(Vec<String>, String)> {
 #[test]
 fn readme_pictures_are_what_their_commands_draw() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    // The README shows its pictures as `docs/FILE`, docs/EXAMPLES.md as `FILE`.
+    let read = |file: &str| std::fs::read_to_string(root.join(file)).unwrap();
+    let readme = read("README.md") + &read("docs/EXAMPLES.md").replace("](", "](docs/");
     let commands = picture_commands(&readme);
     let drawn: Vec<&str> = commands.iter().map(|(_, file)| file.as_str()).collect();
     for picture in [
