@@ -736,3 +736,61 @@ fn a_board_on_stdin_without_its_piece_set_is_told_so() {
     assert!(stderr.contains("does not name its piece set"), "{stderr}");
     assert!(stderr.contains("--pieces"), "{stderr}");
 }
+
+#[test]
+fn show_on_a_broken_piece_set_reports_the_set_s_error() {
+    let dir = scratch("show-broken-set");
+    let text = "[[piece]]\nname = \"A\"\nlabel = \"AB\"\nshape = \"#\"\n";
+    write(&dir, "set.toml", text);
+    let stderr = fails(
+        &dir,
+        &["show", "set.toml"],
+        b"",
+        &["set.toml:3:9:", "is not one letter or digit"],
+    );
+    assert!(!stderr.contains("not a board"), "{stderr}");
+}
+
+#[test]
+fn labels_may_be_letters_of_any_script_one_column_wide() {
+    let dir = scratch("label-greek");
+    write(
+        &dir,
+        "set.toml",
+        "[[piece]]\nname = \"A\"\nlabel = \"é\"\nshape = \"##\"\n[[piece]]\nname = \"B\"\nlabel = \"Ж\"\nshape = \"##\"\n",
+    );
+    write(
+        &dir,
+        "b.toml",
+        "pieces = \"set.toml\"\nshape = \"\"\"\néé\n..\n\"\"\"\n",
+    );
+    let out = polyx()
+        .current_dir(&dir)
+        .args(["solve", "b.toml"])
+        .assert()
+        .success();
+    assert_eq!(out.get_output().stdout, "éé\nЖЖ\n".as_bytes());
+}
+
+#[test]
+fn the_hint_of_a_wrong_pre_placed_piece_draws_it_on_its_grid() {
+    // A hex domino pre-placed as two cells that do not touch: the hint draws the piece
+    // as a honeycomb (cells two columns apart), not as squares.
+    let dir = scratch("hint-hex");
+    write(
+        &dir,
+        "set.toml",
+        "grid = \"hex\"\n[[piece]]\nname = \"D\"\nshape = \"D D\"\n[[piece]]\nname = \"E\"\nshape = \"E E\"\n",
+    );
+    write(
+        &dir,
+        "b.toml",
+        "pieces = \"set.toml\"\ngrid = \"hex\"\nshape = \"\"\"\nD . D .\n\"\"\"\n",
+    );
+    fails(
+        &dir,
+        &["solve", "b.toml"],
+        b"",
+        &["do not form piece D", "looks like this:\n# #"],
+    );
+}
