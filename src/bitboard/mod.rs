@@ -149,6 +149,7 @@ impl BitSearch {
         let b = &puzzle.board;
         let squares = i64::from(b.width.max(0)) * i64::from(b.height.max(0));
         b.cover_all_cells
+            && b.depth == 1
             && (1..=i64::from(MAX_SQUARES)).contains(&squares)
             && puzzle.remaining.iter().filter(|&&r| r > 0).count() <= MAX_PIECES
     }
@@ -168,7 +169,7 @@ impl BitSearch {
         tuning: Tuning,
         group: Option<&Group>,
     ) -> Option<BitSearch> {
-        if !puzzle.board.cover_all_cells {
+        if !puzzle.board.cover_all_cells || puzzle.board.depth != 1 {
             return None;
         }
         let cap = tuning.region_steps(puzzle);

@@ -80,6 +80,7 @@ pub fn max_size(grid: Grid, one_sided: bool) -> usize {
         (Grid::Hex, true) => 7,
         (Grid::Triangle, false) => 11,
         (Grid::Triangle, true) => 10,
+        (Grid::Cube | Grid::Sphere, _) => 7,
     }
 }
 
@@ -119,6 +120,15 @@ fn family(grid: Grid, n: usize) -> String {
             4 => "tetriamond".to_string(),
             _ => format!("{p}iamond"),
         },
+        Grid::Cube | Grid::Sphere => {
+            let solid = if grid == Grid::Cube { "cube" } else { "sphere" };
+            match n {
+                1 => format!("mono{solid}"),
+                2 => format!("di{solid}"),
+                3 => format!("tri{solid}"),
+                _ => format!("{p}a{solid}"),
+            }
+        }
     }
 }
 
@@ -172,6 +182,8 @@ fn family_plural(grid: Grid) -> &'static str {
         Grid::Square => "polyominoes",
         Grid::Hex => "polyhexes",
         Grid::Triangle => "polyiamonds",
+        Grid::Cube => "polycubes",
+        Grid::Sphere => "polyspheres",
     }
 }
 

@@ -1,7 +1,9 @@
 //! [`Grid`]: the name of each grid a file can ask for, and its lattice.
 
+use super::cube::CUBE;
 use super::hex::HEX;
 use super::lattice::Lattice;
+use super::sphere::SPHERE;
 use super::square::SQUARE;
 use super::triangle::TRIANGLE;
 
@@ -15,18 +17,30 @@ pub enum Grid {
     Hex,
     /// Triangles, one character each: polyiamonds.
     Triangle,
+    /// Cubes in layers of square pictures: polycubes.
+    Cube,
+    /// Balls packed in square layers, each in the hollows of the one below.
+    Sphere,
 }
 
 impl Grid {
     /// Every grid, in the order of their names.
-    pub const ALL: [Grid; 3] = [Grid::Square, Grid::Hex, Grid::Triangle];
+    pub const ALL: [Grid; 5] = [
+        Grid::Square,
+        Grid::Hex,
+        Grid::Triangle,
+        Grid::Cube,
+        Grid::Sphere,
+    ];
 
-    /// The name a file writes: `square`, `hex`, `triangle`.
+    /// The name a file writes: `square`, `hex`, `triangle`, `cube`, `sphere`.
     pub fn name(self) -> &'static str {
         match self {
             Grid::Square => "square",
             Grid::Hex => "hex",
             Grid::Triangle => "triangle",
+            Grid::Cube => "cube",
+            Grid::Sphere => "sphere",
         }
     }
 
@@ -41,6 +55,13 @@ impl Grid {
             Grid::Square => &SQUARE,
             Grid::Hex => &HEX,
             Grid::Triangle => &TRIANGLE,
+            Grid::Cube => &CUBE,
+            Grid::Sphere => &SPHERE,
         }
+    }
+
+    /// Whether its cells have layers (the grids of space).
+    pub fn is_3d(self) -> bool {
+        matches!(self, Grid::Cube | Grid::Sphere)
     }
 }

@@ -13,17 +13,20 @@ use super::{Cell, Shape};
 /// A point of a drawing, in cell units: x to the right, y down. A square is 1 × 1.
 pub type Point = (f64, f64);
 
-/// Up to six neighbours of a cell, without allocating.
+/// The most neighbours a cell has on any grid (a ball of the sphere packing has 12).
+const MOST_NEIGHBOURS: usize = 12;
+
+/// Up to twelve neighbours of a cell, without allocating.
 #[derive(Copy, Clone, Debug)]
 pub struct Neighbours {
-    cells: [Cell; 6],
+    cells: [Cell; MOST_NEIGHBOURS],
     len: usize,
 }
 
 impl Neighbours {
-    /// The first `list.len()` (at most 6) cells of `list`.
+    /// The first `list.len()` (at most 12) cells of `list`.
     pub fn of(list: &[Cell]) -> Neighbours {
-        let mut cells = [Cell::new(0, 0); 6];
+        let mut cells = [Cell::new(0, 0); MOST_NEIGHBOURS];
         cells[..list.len()].copy_from_slice(list);
         Neighbours {
             cells,
@@ -39,14 +42,14 @@ impl Neighbours {
 
 impl IntoIterator for Neighbours {
     type Item = Cell;
-    type IntoIter = std::iter::Take<std::array::IntoIter<Cell, 6>>;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Cell, MOST_NEIGHBOURS>>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.cells.into_iter().take(self.len)
     }
 }
 
-/// A grid of the plane, in picture coordinates. It is data that never changes, shared by
+/// A grid of the plane or of space, in picture coordinates. It is data that never changes, shared by
 /// every thread.
 ///
 /// # Laws (checked for every lattice by the tests of this module)
@@ -56,8 +59,14 @@ impl IntoIterator for Neighbours {
 /// - For a shape in normal form `s` and a translation `d`, `t(s + d) = t(s) + t(d) -
 ///   t(0)`: the symmetry module finds the images of placements by this arithmetic.
 pub trait Lattice: Debug + Sync + RefUnwindSafe {
-    /// The cells that share an edge with `c`.
+    /// The cells that share an edge with `c` (a face on the cube grid; that touch it on
+    /// the sphere grid), those of its own layer first.
     fn neighbours(&self, c: Cell) -> Neighbours;
+
+    /// 2 for the grids of the plane, 3 for those of space (whose cells have layers).
+    fn dimension(&self) -> usize {
+        2
+    }
 
     /// Which class of positions `c` is in: the cells of one picture are all of one class
     /// (on the hex grid, the parity of column + row; elsewhere every position is a cell
@@ -70,7 +79,7 @@ pub trait Lattice: Debug + Sync + RefUnwindSafe {
 
     /// The shift that takes `cells` (non-empty) to their normal form: the smallest row 0,
     /// the smallest column 0 (or 1, where the shift must keep a parity), and on the hex
-    /// grid column + row even.
+    /// grid column + row even; in space the smallest layer 0 too.
     fn normal_shift(&self, cells: &[Cell]) -> Cell;
 
     /// The cells of the `size = [w, h]` board: a rectangle on the square grid, a
@@ -90,7 +99,8 @@ pub trait Lattice: Debug + Sync + RefUnwindSafe {
     fn name(&self, t: usize) -> String;
 
     /// The corners of cell `c`, clockwise on the page, in cell units (see [`Point`]);
-    /// side `i` runs from corner `i` to corner `i + 1`.
+    /// side `i` runs from corner `i` to corner `i + 1`. In space, the square of `c` in
+    /// the picture of its layer.
     fn polygon(&self, c: Cell) -> Vec<Point>;
 
     /// The transform `a ∘ b`: first `b`, then `a`.
@@ -133,7 +143,7 @@ pub trait Lattice: Debug + Sync + RefUnwindSafe {
             return None;
         }
         let d = self.normal_shift(cells);
-        Shape::new_unshifted(cells.iter().map(|c| Cell::new(c.x - d.x, c.y - d.y)))
+        Shape::new_unshifted(cells.iter().map(|&c| c - d))
     }
 
     /// The image of `shape` under `t`, in normal form.
@@ -142,7 +152,8 @@ pub trait Lattice: Debug + Sync + RefUnwindSafe {
         self.shape(&image).expect("a non-empty image")
     }
 
-    /// The sides of cell `c` with the cell across each: `(from, to, neighbour)`.
+    /// The sides of cell `c` with the cell across each in its layer: `(from, to,
+    /// neighbour)`, or `c` itself across a side that no neighbour shares.
     fn sides(&self, c: Cell) -> Vec<(Point, Point, Cell)> {
         let corners = self.polygon(c);
         let n = corners.len();
@@ -152,7 +163,7 @@ pub trait Lattice: Debug + Sync + RefUnwindSafe {
                 let across = self
                     .neighbours(c)
                     .into_iter()
-                    .find(|&m| shares_side(&self.polygon(m), a, b))
+                    .find(|&m| m.z == c.z && shares_side(&self.polygon(m), a, b))
                     .unwrap_or(c);
                 (a, b, across)
             })

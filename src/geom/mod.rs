@@ -1,5 +1,5 @@
 //! Geometry, with no exact cover in sight: cells, the grids ([`Lattice`]: square, hex,
-//! triangle) with their neighbours, translations and point groups, and shapes, which are
+//! triangle, cube, sphere) with their neighbours, translations and point groups, and shapes, which are
 //! finite non-empty sets of cells kept in a lattice's normal form and sorted, so that two
 //! shapes of one grid are equal exactly when they are translates of each other. A
 //! piece's orientations are the distinct images of its shape under the group, or under
@@ -7,11 +7,14 @@
 
 use std::fmt;
 
+mod cube;
 mod d6;
 mod grid;
 mod hex;
 mod lattice;
+mod octahedral;
 mod polyforms;
+mod sphere;
 mod square;
 mod triangle;
 
@@ -22,9 +25,13 @@ pub use polyforms::polyforms;
 #[cfg(test)]
 pub(crate) use square::Transform;
 
-/// A cell of the grid: `x` is the column (0 at the left), `y` the row (0 at the top).
+/// A cell of the grid: `x` is the column (0 at the left), `y` the row (0 at the top) and
+/// `z` the layer (0 at the bottom; always 0 on the plane grids). Cells order by layer,
+/// then row, then column: the reading order of the pictures.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell {
+    /// The layer, 0 at the bottom.
+    pub z: i32,
     /// The row, 0 at the top.
     pub y: i32,
     /// The column, 0 at the left.
@@ -32,9 +39,30 @@ pub struct Cell {
 }
 
 impl Cell {
-    /// The cell in column `x` and row `y`.
+    /// The cell in column `x` and row `y` of layer 0.
     pub const fn new(x: i32, y: i32) -> Cell {
-        Cell { x, y }
+        Cell { x, y, z: 0 }
+    }
+
+    /// The cell in column `x` and row `y` of layer `z`.
+    pub const fn at(x: i32, y: i32, z: i32) -> Cell {
+        Cell { x, y, z }
+    }
+}
+
+impl std::ops::Add for Cell {
+    type Output = Cell;
+
+    fn add(self, d: Cell) -> Cell {
+        Cell::at(self.x + d.x, self.y + d.y, self.z + d.z)
+    }
+}
+
+impl std::ops::Sub for Cell {
+    type Output = Cell;
+
+    fn sub(self, d: Cell) -> Cell {
+        Cell::at(self.x - d.x, self.y - d.y, self.z - d.z)
     }
 }
 
@@ -42,7 +70,8 @@ impl Cell {
 ///
 /// # Guarantees
 /// Non-empty; no repeated cells; in its lattice's normal form ([`Lattice::shape`]; on
-/// the square grid the smallest x and the smallest y are 0); sorted by row, then column.
+/// the square and 3D grids the smallest x, y and z are 0); sorted by layer, row, then
+/// column.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
     cells: Vec<Cell>,
@@ -55,8 +84,9 @@ impl Shape {
         let mut cells: Vec<Cell> = cells.into_iter().collect();
         let min_x = cells.iter().map(|c| c.x).min()?;
         let min_y = cells.iter().map(|c| c.y).min()?;
+        let min_z = cells.iter().map(|c| c.z).min()?;
         for c in &mut cells {
-            *c = Cell::new(c.x - min_x, c.y - min_y);
+            *c = *c - Cell::at(min_x, min_y, min_z);
         }
         cells.sort();
         cells.dedup();
@@ -88,7 +118,7 @@ impl Shape {
         Shape::new(cells)
     }
 
-    /// The cells, sorted by row, then column.
+    /// The cells, sorted by layer, row, then column.
     pub fn cells(&self) -> &[Cell] {
         &self.cells
     }
@@ -111,6 +141,11 @@ impl Shape {
     /// The number of rows it spans.
     pub fn height(&self) -> i32 {
         self.cells.iter().map(|c| c.y).max().unwrap_or(0) + 1
+    }
+
+    /// The number of layers it spans (1 on the plane grids).
+    pub fn depth(&self) -> i32 {
+        self.cells.iter().map(|c| c.z).max().unwrap_or(0) + 1
     }
 
     /// True if `c` is one of its cells.

@@ -4,11 +4,22 @@ use std::collections::HashSet;
 
 use super::*;
 
-/// A few cells of both parities around the origin.
-fn cells_near_origin() -> Vec<Cell> {
-    (-4..=4)
-        .flat_map(|y| (-5..=5).map(move |x| Cell::new(x, y)))
+/// A few cells of both parities around the origin, in a few layers on the grids of
+/// space.
+fn cells_near(grid: Grid) -> Vec<Cell> {
+    let (layers, side) = if grid.is_3d() { (2, 3) } else { (0, 4) };
+    (-layers..=layers)
+        .flat_map(|z| (-side..=side).flat_map(move |y| (-5..=5).map(move |x| Cell::at(x, y, z))))
         .collect()
+}
+
+/// A shape with cells in several rows (and layers, in space), for the laws.
+fn probe_shape(grid: Grid) -> Vec<Cell> {
+    let mut cells = picture("A A A\n A   A");
+    if grid.is_3d() {
+        cells.extend([Cell::at(1, 1, 1), Cell::at(1, 2, 2)]);
+    }
+    cells
 }
 
 /// The cells of `picture` (any character but `.` and space) in picture coordinates.
@@ -35,7 +46,7 @@ fn orientations(grid: Grid, text: &str, one_sided: bool) -> usize {
 fn neighbours_are_symmetric_and_kept_by_the_group() {
     for grid in Grid::ALL {
         let lattice = grid.lattice();
-        for c in cells_near_origin() {
+        for c in cells_near(grid) {
             for n in lattice.neighbours(c) {
                 assert!(
                     lattice.neighbours(n).as_slice().contains(&c),
@@ -60,7 +71,7 @@ fn transforms_form_a_group_with_the_identity_first() {
         let lattice = grid.lattice();
         let rotations = (0..lattice.order()).filter(|&t| lattice.is_rotation(t));
         assert_eq!(rotations.count() * 2, lattice.order());
-        for c in cells_near_origin() {
+        for c in cells_near(grid) {
             assert_eq!(lattice.apply(0, c), c);
         }
         for a in 0..lattice.order() {
@@ -71,7 +82,7 @@ fn transforms_form_a_group_with_the_identity_first() {
                     lattice.is_rotation(ab),
                     lattice.is_rotation(a) == lattice.is_rotation(b)
                 );
-                for c in cells_near_origin() {
+                for c in cells_near(grid) {
                     let want = lattice.apply(a, lattice.apply(b, c));
                     assert_eq!(lattice.apply(ab, c), want, "{grid:?} {a}∘{b} at {c:?}");
                 }
@@ -85,17 +96,16 @@ fn images_of_shifted_shapes_are_shifted_images() {
     // t(s + d) = t(s) + t(d) − t(0) for a shape in normal form and a translation d.
     for grid in Grid::ALL {
         let lattice = grid.lattice();
-        let s = lattice.shape(&picture("A A A\n A   A")).unwrap();
-        for d in cells_near_origin()
+        let s = lattice.shape(&probe_shape(grid)).unwrap();
+        for d in cells_near(grid)
             .into_iter()
             .filter(|&d| lattice.is_translation(d))
         {
             for t in 0..lattice.order() {
                 let (td, t0) = (lattice.apply(t, d), lattice.apply(t, Cell::new(0, 0)));
                 for &c in s.cells() {
-                    let moved = lattice.apply(t, Cell::new(c.x + d.x, c.y + d.y));
-                    let tc = lattice.apply(t, c);
-                    let want = Cell::new(tc.x + td.x - t0.x, tc.y + td.y - t0.y);
+                    let moved = lattice.apply(t, c + d);
+                    let want = lattice.apply(t, c) + td - t0;
                     assert_eq!(moved, want, "{grid:?} t={t} d={d:?} c={c:?}");
                 }
             }
@@ -107,20 +117,19 @@ fn images_of_shifted_shapes_are_shifted_images() {
 fn normal_forms_forget_translations_only() {
     for grid in Grid::ALL {
         let lattice = grid.lattice();
-        let base = picture("A A\n A A");
+        let base = probe_shape(grid);
         let s = lattice.shape(&base).unwrap();
-        for d in cells_near_origin()
+        for d in cells_near(grid)
             .into_iter()
             .filter(|&d| lattice.is_translation(d))
         {
-            let moved: Vec<Cell> = base
-                .iter()
-                .map(|c| Cell::new(c.x + d.x, c.y + d.y))
-                .collect();
+            let moved: Vec<Cell> = base.iter().map(|&c| c + d).collect();
             assert_eq!(lattice.shape(&moved).unwrap(), s, "{grid:?} {d:?}");
         }
         let top = s.cells().iter().map(|c| c.y).min();
         assert_eq!(top, Some(0));
+        let bottom = s.cells().iter().map(|c| c.z).min();
+        assert_eq!(bottom, Some(0));
     }
     // An up triangle and a down triangle are different shapes.
     let up = TRIANGLE_LATTICE().shape(&[Cell::new(0, 0)]).unwrap();
@@ -137,11 +146,14 @@ fn TRIANGLE_LATTICE() -> &'static dyn Lattice {
 fn every_side_of_a_cell_is_shared_with_a_neighbour() {
     for grid in Grid::ALL {
         let lattice = grid.lattice();
-        for c in cells_near_origin() {
+        for c in cells_near(grid) {
+            // In space, the sides of a cell's square in the picture of its layer.
+            let neighbours: HashSet<Cell> = (lattice.neighbours(c).into_iter())
+                .filter(|n| n.z == c.z)
+                .collect();
             let sides = lattice.sides(c);
-            assert_eq!(sides.len(), lattice.neighbours(c).as_slice().len());
+            assert_eq!(sides.len(), neighbours.len());
             let across: HashSet<Cell> = sides.iter().map(|s| s.2).collect();
-            let neighbours: HashSet<Cell> = lattice.neighbours(c).into_iter().collect();
             assert_eq!(across, neighbours, "{grid:?} {c:?}");
         }
     }
@@ -181,6 +193,49 @@ fn small_polyform_counts_are_the_published_ones() {
     assert_eq!(one_sided(Grid::Triangle), [1, 1, 1, 4, 6, 19]);
     // OEIS A006535.
     assert_eq!(one_sided(Grid::Hex), [1, 1, 3, 10, 33, 147]);
+    // Polycubes: OEIS A000162 (rotations only, as physical pieces) and A038119 (up to
+    // reflection too).
+    assert_eq!(one_sided(Grid::Cube), [1, 1, 2, 8, 29, 166]);
+    assert_eq!(free(Grid::Cube), [1, 1, 2, 7, 23, 112]);
+}
+
+#[test]
+fn three_dimensional_orientations() {
+    let cube = Grid::Cube.lattice();
+    let orientations = |cells: &[Cell], one_sided| {
+        let s = cube.shape(cells).unwrap();
+        s.orientations(cube, one_sided).len()
+    };
+    // The straight tricube lies along one of 3 axes; the L tetromino as a solid takes
+    // 24 orientations, and its mirror image is one of them (it is flat).
+    let line = [Cell::at(0, 0, 0), Cell::at(1, 0, 0), Cell::at(2, 0, 0)];
+    assert_eq!(orientations(&line, false), 3);
+    let l = [
+        Cell::at(0, 0, 0),
+        Cell::at(1, 0, 0),
+        Cell::at(2, 0, 0),
+        Cell::at(0, 1, 0),
+    ];
+    assert_eq!(orientations(&l, true), 24);
+    assert_eq!(orientations(&l, false), 24);
+    // A screw tetracube is chiral: 12 rotations, 24 with its mirror image.
+    let screw = [
+        Cell::at(0, 0, 0),
+        Cell::at(1, 0, 0),
+        Cell::at(1, 1, 0),
+        Cell::at(1, 1, 1),
+    ];
+    assert_eq!(orientations(&screw, true), 12);
+    assert_eq!(orientations(&screw, false), 24);
+    // On the sphere grid a flat piece may stand in the vertical planes at 45°: the
+    // straight line of three balls lies along the 6 directions of the packing's rows.
+    let sphere = Grid::Sphere.lattice();
+    let s = sphere.shape(&line).unwrap();
+    assert_eq!(s.orientations(sphere, true).len(), 6);
+    // A flat L of four balls: 24 rotations, and turning it over adds nothing.
+    let s = sphere.shape(&l).unwrap();
+    assert_eq!(s.orientations(sphere, true).len(), 24);
+    assert_eq!(s.orientations(sphere, false).len(), 24);
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! Boards: a rectangle of squares, each outside the board, open (to be covered),
+//! Boards: a frame of positions (a rectangle of picture positions, or a box of layers of
+//! them on the grids of space), each outside the board, open (to be covered),
 //! blocked, or already covered by a pre-placed piece (named by its label, resolved
 //! against a piece set when the puzzle is built). A board remembers where its picture
 //! came from so that later checks can point at the offending cell.
@@ -19,8 +20,9 @@ pub enum Square {
     Preplaced(char),
 }
 
-/// Where a board's picture is in its file: for each row of the picture, the 1-based line
-/// and the 1-based column of its `x = 0`.
+/// Where a board's picture is in its file: for each row of the picture (layer by layer,
+/// `height` rows each, on the grids of space), the 1-based line and the 1-based column of
+/// its `x = 0`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Origin {
     pub path: String,
@@ -46,6 +48,8 @@ pub struct Board {
     pub width: i32,
     /// The frame's rows.
     pub height: i32,
+    /// The frame's layers (1 on the plane grids).
+    pub depth: i32,
     squares: Vec<Square>,
     /// `false` lets pieces stay unused.
     pub use_all_pieces: bool,
@@ -60,14 +64,30 @@ impl Board {
     /// # Panics
     /// If `squares.len() != width * height`; loaders build the vector themselves.
     pub fn new(name: impl Into<String>, width: i32, height: i32, squares: Vec<Square>) -> Board {
-        assert_eq!(squares.len(), (width.max(0) * height.max(0)) as usize);
+        Board::layered(name, Grid::Square, [width, height, 1], squares)
+    }
+
+    /// A board of `grid` whose frame is `size = [width, height, depth]`, its squares
+    /// given layer by layer (bottom first), row by row.
+    ///
+    /// # Panics
+    /// If `squares.len()` is not the frame's size; loaders build the vector themselves.
+    pub fn layered(
+        name: impl Into<String>,
+        grid: Grid,
+        [width, height, depth]: [i32; 3],
+        squares: Vec<Square>,
+    ) -> Board {
+        let len = width.max(0) as usize * height.max(0) as usize * depth.max(0) as usize;
+        assert_eq!(squares.len(), len);
         Board {
             name: name.into(),
             description: String::new(),
             pieces: String::new(),
-            grid: Grid::Square,
+            grid,
             width,
             height,
+            depth,
             squares,
             use_all_pieces: true,
             cover_all_cells: true,
@@ -88,15 +108,36 @@ impl Board {
     /// The board of `grid` whose open cells are `cells` (at non-negative coordinates) in
     /// the smallest frame from the origin that holds them; every other square is outside.
     pub fn of_cells(name: impl Into<String>, grid: Grid, cells: &[Cell]) -> Board {
-        let width = cells.iter().map(|c| c.x + 1).max().unwrap_or(0);
-        let height = cells.iter().map(|c| c.y + 1).max().unwrap_or(0);
-        let mut squares = vec![Square::Outside; (width * height) as usize];
-        for c in cells {
-            squares[(c.y * width + c.x) as usize] = Square::Open;
+        let size = |f: fn(&Cell) -> i32| cells.iter().map(|c| f(c) + 1).max().unwrap_or(0);
+        let (width, height) = (size(|c| c.x), size(|c| c.y));
+        let depth = if cells.is_empty() { 0 } else { size(|c| c.z) };
+        let len = (width * height * depth) as usize;
+        let mut board = Board::layered(
+            name,
+            grid,
+            [width, height, depth],
+            vec![Square::Outside; len],
+        );
+        for &c in cells {
+            let k = board.index(c).expect("a cell of the frame");
+            board.squares[k] = Square::Open;
         }
-        let mut board = Board::new(name, width, height, squares);
-        board.grid = grid;
         board
+    }
+
+    /// The number of positions in the frame.
+    pub fn frame_len(&self) -> usize {
+        self.squares.len()
+    }
+
+    /// The index of `c` among the frame's positions (layer by layer, row by row), or
+    /// `None` outside the frame.
+    pub fn index(&self, c: Cell) -> Option<usize> {
+        let inside = |v: i32, n: i32| (0..n).contains(&v);
+        if !(inside(c.x, self.width) && inside(c.y, self.height) && inside(c.z, self.depth)) {
+            return None;
+        }
+        Some(((c.z * self.height + c.y) * self.width + c.x) as usize)
     }
 
     /// The lattice of its grid.
@@ -106,16 +147,14 @@ impl Board {
 
     /// The square at `c`; outside the frame is `Outside`.
     pub fn square(&self, c: Cell) -> Square {
-        if c.x < 0 || c.y < 0 || c.x >= self.width || c.y >= self.height {
-            return Square::Outside;
-        }
-        self.squares[(c.y * self.width + c.x) as usize]
+        self.index(c).map_or(Square::Outside, |k| self.squares[k])
     }
 
-    /// Every cell of the frame, row by row.
+    /// Every cell of the frame, layer by layer (bottom first), row by row.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        let w = self.width;
-        (0..self.height).flat_map(move |y| (0..w).map(move |x| Cell::new(x, y)))
+        let (w, h) = (self.width, self.height);
+        (0..self.depth)
+            .flat_map(move |z| (0..h).flat_map(move |y| (0..w).map(move |x| Cell::at(x, y, z))))
     }
 
     /// The cells to cover, row by row.
@@ -130,7 +169,8 @@ impl Board {
 
     /// Where cell `c` of the picture is in the board's file, if it came from one.
     pub(crate) fn cell_location(&self, c: Cell) -> Option<Location> {
-        let &(line, column) = self.origin.rows.get(c.y as usize)?;
+        let row = usize::try_from(c.z * self.height + c.y).ok()?;
+        let &(line, column) = self.origin.rows.get(row)?;
         Some(Location::at_line(
             &self.origin.path,
             &self.origin.text,

@@ -144,19 +144,18 @@ impl Puzzle {
                 .expect("bounds with r >= 1 are valid");
             piece_item[k] = Some(item);
         }
-        // Indexed by `y * width + x`: open cells are on the board.
-        let width = self.board.width;
-        let mut items: Vec<Option<ItemId>> = vec![None; (width * self.board.height) as usize];
+        // Indexed by the frame's positions: open cells are on the board.
+        let board = &self.board;
+        let mut items: Vec<Option<ItemId>> = vec![None; board.frame_len()];
         for &c in &self.open {
-            let name = format!("r{}c{}", c.y, c.x);
-            let item = if self.board.cover_all_cells || empty_options {
-                problem.add_primary(name)
+            let item = if board.cover_all_cells || empty_options {
+                problem.add_primary(cell_item_name(c))
             } else {
-                problem.add_secondary(name)
+                problem.add_secondary(cell_item_name(c))
             };
-            items[(c.y * width + c.x) as usize] = Some(item);
+            items[board.index(c).expect("open cells are in the frame")] = Some(item);
         }
-        let cell_item = |c: &Cell| items[(c.y * width + c.x) as usize].expect("an open cell");
+        let cell_item = |&c: &Cell| items[board.index(c).expect("in the frame")].expect("open");
         let mut map = Vec::new();
         let mut row = Vec::new();
         for (index, p) in self.placements.iter().enumerate() {
@@ -263,8 +262,18 @@ fn check_size(
     Ok(())
 }
 
-/// Every translation of `lattice` by which `shape` fits on open cells (`is_open`, row by
-/// row), as placements of piece `piece`.
+/// The item name of cell `c`: `r{row}c{column}`, and on the grids of space
+/// `l{layer}r{row}c{column}`.
+pub(crate) fn cell_item_name(c: Cell) -> String {
+    if c.z == 0 {
+        format!("r{}c{}", c.y, c.x)
+    } else {
+        format!("l{}r{}c{}", c.z, c.y, c.x)
+    }
+}
+
+/// Every translation of `lattice` by which `shape` fits on open cells (`is_open`, in
+/// the board's frame order), as placements of piece `piece`.
 fn place_everywhere(
     board: &Board,
     is_open: &[bool],
@@ -273,25 +282,19 @@ fn place_everywhere(
     piece: usize,
     out: &mut Vec<Placement>,
 ) {
-    let w = board.width;
     // A normal form's smallest column may be 1 (where shifts keep a parity).
     let left = shape.cells().iter().map(|c| c.x).min().unwrap_or(0);
-    for dy in 0..=board.height - shape.height() {
-        for dx in -left..=w - shape.width() {
-            if !lattice.is_translation(Cell::new(dx, dy)) {
-                continue;
-            }
-            let fits =
-                (shape.cells().iter()).all(|c| is_open[((c.y + dy) * w + c.x + dx) as usize]);
-            if fits {
-                let cells = shape
-                    .cells()
-                    .iter()
-                    .map(|c| Cell::new(c.x + dx, c.y + dy))
-                    .collect();
+    let open = |c: Cell| board.index(c).is_some_and(|k| is_open[k]);
+    for dz in 0..=board.depth - shape.depth() {
+        for dy in 0..=board.height - shape.height() {
+            for dx in -left..=board.width - shape.width() {
+                let d = Cell::at(dx, dy, dz);
+                if !lattice.is_translation(d) || !shape.cells().iter().all(|&c| open(c + d)) {
+                    continue;
+                }
                 out.push(Placement {
                     piece,
-                    cells,
+                    cells: shape.cells().iter().map(|&c| c + d).collect(),
                     fixed: false,
                 });
             }

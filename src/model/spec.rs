@@ -257,6 +257,8 @@ fn read_shape(
             Grid::Square => "cells that meet only at a corner are not connected; a piece is one edge-connected region",
             Grid::Hex => "a hexagon's neighbours are 2 columns away in its row and 1 column away in the rows above and below; a piece is one edge-connected region",
             Grid::Triangle => "a triangle's neighbours are the characters left and right of it and the one below (pointing up, column + row even) or above (pointing down); a piece is one edge-connected region",
+            Grid::Cube => "a cube's neighbours share a face: left, right, above and below it in its layer's picture, and the same place in the layers under and over it; a piece is one face-connected solid",
+            Grid::Sphere => "a ball touches the four beside it in its layer, and in the layer over it the balls at its own place and one column, one row or both to the left and up; a piece is one set of touching balls",
         };
         return Err(InputError::at(at, format!("piece `{name}` is not connected: this cell does not touch the first one through edges"))
             .with_hint(hint));

@@ -1,6 +1,7 @@
 //! A solution as the user sees it: which copy of which piece covers which cells.
 //! Renderers take a board, its piece set and tilings, and never see the engine.
 
+use super::Board;
 use crate::geom::Cell;
 
 /// One piece on the board.
@@ -29,14 +30,14 @@ impl Tiling {
             .find(|p| p.cells.binary_search(&c).is_ok())
     }
 
-    /// For each cell of a `width × height` frame (row by row), the index of the placement
-    /// covering it.
-    pub fn owners(&self, width: i32, height: i32) -> Vec<Option<usize>> {
-        let mut out = vec![None; (width.max(0) * height.max(0)) as usize];
+    /// For each position of `board`'s frame (in [`Board::index`] order), the index of
+    /// the placement covering it.
+    pub fn owners(&self, board: &Board) -> Vec<Option<usize>> {
+        let mut out = vec![None; board.frame_len()];
         for (k, p) in self.placements.iter().enumerate() {
-            for c in &p.cells {
-                if c.x >= 0 && c.y >= 0 && c.x < width && c.y < height {
-                    out[(c.y * width + c.x) as usize] = Some(k);
+            for &c in &p.cells {
+                if let Some(i) = board.index(c) {
+                    out[i] = Some(k);
                 }
             }
         }

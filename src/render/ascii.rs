@@ -8,7 +8,7 @@ use crate::model::{Board, PieceSet, Square, Tiling};
 
 /// One tiling, one line per row, each ending with `\n`.
 pub fn tiling(board: &Board, set: &PieceSet, t: &Tiling) -> String {
-    let owners = t.owners(board.width, board.height);
+    let owners = t.owners(board);
     let mut out = String::with_capacity(((board.width + 1) * board.height) as usize);
     for y in 0..board.height {
         let start = out.len();

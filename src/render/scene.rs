@@ -32,7 +32,7 @@ pub struct Regions {
 
 impl Regions {
     pub fn new(board: &Board, t: &Tiling) -> Regions {
-        let owners = t.owners(board.width, board.height);
+        let owners = t.owners(board);
         let cells = board
             .cells()
             .zip(owners)

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::cover::search::Visitor;
 use crate::cover::{AnySearch, Outcome, Problem, Visit};
 
+use crate::model::puzzle::cell_item_name;
 use crate::model::Puzzle;
 
 use super::group::Group;
@@ -121,9 +122,9 @@ fn splits_of_the_copies(puzzle: &Puzzle, orbits: &Orbits) -> Option<Vec<Vec<u32>
     Some(splits)
 }
 
-/// The index of a cell among `puzzle.open`'s row-major frame.
-fn cell_index(puzzle: &Puzzle, c: &crate::geom::Cell) -> usize {
-    (c.y * puzzle.board.width + c.x) as usize
+/// The index of a cell in the board's frame.
+fn cell_index(puzzle: &Puzzle, &c: &crate::geom::Cell) -> usize {
+    puzzle.board.index(c).expect("open cells lie in the frame")
 }
 
 /// Every list of counts `n[i]` with `sum(n[i] * sizes[i]) == copies`, appended to `out`.
@@ -154,9 +155,9 @@ fn count_one_split(
     stop: &AtomicBool,
 ) -> Option<(u64, u64)> {
     let mut problem = Problem::new();
-    let mut cell_item = vec![None; (puzzle.board.width * puzzle.board.height) as usize];
+    let mut cell_item = vec![None; puzzle.board.frame_len()];
     for c in &puzzle.open {
-        cell_item[cell_index(puzzle, c)] = Some(problem.add_primary(format!("r{}c{}", c.y, c.x)));
+        cell_item[cell_index(puzzle, c)] = Some(problem.add_primary(cell_item_name(*c)));
     }
     let mut row = Vec::new();
     for (&(piece, size), &n) in classes.iter().zip(counts) {

@@ -38,8 +38,7 @@ pub struct Group {
 impl Symmetry {
     /// The image of cell `c` (transformed by `lattice`, then shifted).
     fn map(&self, lattice: &dyn Lattice, c: Cell) -> Cell {
-        let t = lattice.apply(self.transform, c);
-        Cell::new(t.x + self.shift.x, t.y + self.shift.y)
+        lattice.apply(self.transform, c) + self.shift
     }
 }
 
@@ -141,8 +140,11 @@ fn board_symmetries(puzzle: &Puzzle, lattice: &dyn Lattice) -> Vec<Symmetry> {
         .cells()
         .filter(|&c| board.square(c) != Square::Outside)
         .collect();
-    let min = |f: &dyn Fn(&Cell) -> i32| frame.iter().map(f).min().unwrap_or(0);
-    let (min_x, min_y) = (min(&|c| c.x), min(&|c| c.y));
+    let corner = |cells: &[Cell]| {
+        let min = |f: fn(&Cell) -> i32| cells.iter().map(f).min().unwrap_or(0);
+        Cell::at(min(|c| c.x), min(|c| c.y), min(|c| c.z))
+    };
+    let low = corner(&frame);
     let classes = one_sided_classes(puzzle, lattice);
     let mut elements = Vec::new();
     for t in 0..lattice.order() {
@@ -150,10 +152,7 @@ fn board_symmetries(puzzle: &Puzzle, lattice: &dyn Lattice) -> Vec<Symmetry> {
             continue;
         };
         let images: Vec<Cell> = frame.iter().map(|&c| lattice.apply(t, c)).collect();
-        let shift = Cell::new(
-            min_x - images.iter().map(|c| c.x).min().unwrap_or(0),
-            min_y - images.iter().map(|c| c.y).min().unwrap_or(0),
-        );
+        let shift = low - corner(&images);
         if !lattice.is_translation(shift) {
             continue;
         }

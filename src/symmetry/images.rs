@@ -22,8 +22,9 @@ pub(super) struct PlacementIndex {
     /// a normal form's smallest column may be 1 and its offset then −1.
     width: i32,
     height: i32,
-    /// Per slot, a `width × height` grid of offsets, row by row, column −1 first: the
-    /// placement of that orientation at that offset, or `u32::MAX`.
+    depth: i32,
+    /// Per slot, a `width × height × depth` grid of offsets, layer by layer, row by row,
+    /// column −1 first: the placement of that orientation at that offset, or `u32::MAX`.
     grid: Vec<u32>,
     /// Per placement: its slot and its offset.
     at: Vec<(usize, Cell)>,
@@ -41,8 +42,10 @@ impl PlacementIndex {
             }
         }
         first.push(shapes.len());
-        let (width, height) = (puzzle.board.width.max(0) + 1, puzzle.board.height.max(0));
-        let area = (width * height) as usize;
+        let board = &puzzle.board;
+        let (width, height) = (board.width.max(0) + 1, board.height.max(0));
+        let depth = board.depth.max(0);
+        let area = (width * height * depth) as usize;
         let mut grid = vec![u32::MAX; shapes.len() * area];
         let mut at = Vec::with_capacity(puzzle.placements.len());
         let mut last = 0;
@@ -51,10 +54,10 @@ impl PlacementIndex {
             // The offset of `p` if it is the orientation in `slot`.
             let offset = |slot: usize| -> Option<Cell> {
                 let s = shapes[slot].cells();
-                let d = Cell::new(p.cells[0].x - s[0].x, p.cells[0].y - s[0].y);
+                let d = p.cells[0] - s[0];
                 let fits = lattice.is_translation(d)
                     && s.len() == p.cells.len()
-                    && (s.iter().zip(&p.cells)).all(|(a, b)| a.x + d.x == b.x && a.y + d.y == b.y);
+                    && (s.iter().zip(&p.cells)).all(|(&a, &b)| a + d == b);
                 fits.then_some(d)
             };
             // Placements come orientation by orientation: try the last one first.
@@ -64,7 +67,7 @@ impl PlacementIndex {
                 .find_map(|slot| offset(slot).map(|d| (slot, d)))
                 .expect("every placement is an orientation of its piece");
             last = slot;
-            grid[slot * area + (d.y * width + d.x + 1) as usize] = k as u32;
+            grid[slot * area + ((d.z * height + d.y) * width + d.x + 1) as usize] = k as u32;
             at.push((slot, d));
         }
         PlacementIndex {
@@ -72,6 +75,7 @@ impl PlacementIndex {
             first,
             width,
             height,
+            depth,
             grid,
             at,
         }
@@ -91,7 +95,7 @@ impl PlacementIndex {
             // Its shift is zero and it fixes every piece.
             return (0..self.at.len() as u32).collect();
         }
-        let area = (self.width * self.height) as usize;
+        let area = (self.width * self.height * self.depth) as usize;
         // Per slot: where the image's slot's grid starts, and the shift `m` of the
         // normalized image of the orientation, so that `t(s) = s' + m`.
         let mut moves = Vec::with_capacity(self.shapes.len());
@@ -109,19 +113,18 @@ impl PlacementIndex {
             }
         }
         let t0 = lattice.apply(t, Cell::new(0, 0));
-        let (width, height) = (self.width as u32, self.height as u32);
+        let (width, height, depth) = (self.width, self.height, self.depth);
         self.at
             .iter()
             .map(|&(slot, d)| {
                 let (grid, m) = moves[slot];
-                let td = lattice.apply(t, d);
-                let x = td.x - t0.x + m.x + shift.x + 1;
-                let y = td.y - t0.y + m.y + shift.y;
+                let e = lattice.apply(t, d) - t0 + m + shift;
+                let (x, y, z) = (e.x + 1, e.y, e.z);
                 assert!(
-                    (x as u32) < width && (y as u32) < height,
+                    (0..width).contains(&x) && (0..height).contains(&y) && (0..depth).contains(&z),
                     "a symmetry maps placements onto the board"
                 );
-                let k = self.grid[grid + (y as u32 * width + x as u32) as usize];
+                let k = self.grid[grid + ((z * height + y) * width + x) as usize];
                 assert!(k != u32::MAX, "a symmetry maps placements to placements");
                 k
             })

@@ -5,7 +5,7 @@
 //! function of a cell, so the arguments built on it know nothing of the grid (any
 //! colouring is sound: the check counts each placement's own colours); only the lists
 //! of colourings worth trying are the grids' ([`of_grid`]: [`square`], [`hex`],
-//! [`triangle`]).
+//! [`triangle`], [`cube`], [`sphere`]).
 
 use crate::geom::{Cell, Grid};
 
@@ -52,7 +52,76 @@ pub fn of_grid(grid: Grid) -> &'static [Colouring] {
         Grid::Square => square(),
         Grid::Hex => hex(),
         Grid::Triangle => triangle(),
+        Grid::Cube => cube(),
+        Grid::Sphere => sphere(),
     }
+}
+
+/// The colourings tried on the cube grid: the three-dimensional checkerboard (x + y + z,
+/// de Bruijn's and Golomb's argument for boxes), stripes of layers, rows and columns,
+/// and the eight cells of each 2×2×2 block.
+pub fn cube() -> &'static [Colouring] {
+    const LIST: &[Colouring] = &[
+        Colouring {
+            how: "like a three-dimensional checkerboard",
+            names: &["dark", "light"],
+            colour: |c| modulo(c.x + c.y + c.z, 2),
+        },
+        Colouring {
+            how: "in stripes by layers",
+            names: &["in even layers", "in odd layers"],
+            colour: |c| modulo(c.z, 2),
+        },
+        Colouring {
+            how: "in stripes by rows",
+            names: &["in even rows", "in odd rows"],
+            colour: |c| modulo(c.y, 2),
+        },
+        Colouring {
+            how: "in stripes by columns",
+            names: &["in even columns", "in odd columns"],
+            colour: |c| modulo(c.x, 2),
+        },
+        Colouring {
+            how: "by their place in a 2×2×2 block",
+            names: &[
+                "of corner 1",
+                "of corner 2",
+                "of corner 3",
+                "of corner 4",
+                "of corner 5",
+                "of corner 6",
+                "of corner 7",
+                "of corner 8",
+            ],
+            colour: |c| modulo(c.x, 2) + 2 * modulo(c.y, 2) + 4 * modulo(c.z, 2),
+        },
+    ];
+    LIST
+}
+
+/// The colourings tried on the sphere grid: stripes of layers, and of rows and columns
+/// within the layers (balls in one row or column of a layer never touch those of the
+/// next-but-one).
+pub fn sphere() -> &'static [Colouring] {
+    const LIST: &[Colouring] = &[
+        Colouring {
+            how: "in stripes by layers",
+            names: &["in even layers", "in odd layers"],
+            colour: |c| modulo(c.z, 2),
+        },
+        Colouring {
+            how: "in stripes by rows",
+            names: &["in even rows", "in odd rows"],
+            colour: |c| modulo(c.y, 2),
+        },
+        Colouring {
+            how: "in stripes by columns",
+            names: &["in even columns", "in odd columns"],
+            colour: |c| modulo(c.x, 2),
+        },
+    ];
+    LIST
 }
 
 /// The colourings tried on the hex grid (doubled-width pictures: neighbours at

@@ -258,7 +258,7 @@ fn placement_counts(puzzle: &Puzzle, colouring: &Colouring) -> Option<Vec<Vec<u1
     let unit: Vec<u128> = (board.cells())
         .map(|c| 1 << (16 * (colouring.colour)(c)))
         .collect();
-    let at = |c: Cell| (c.y * board.width + c.x) as usize;
+    let at = |c: Cell| board.index(c).expect("placements lie in the frame");
     // A piece's placements cover few distinct counts: a short list, searched in full.
     let mut keys = vec![Vec::new(); puzzle.set.pieces.len()];
     for p in &puzzle.placements {

@@ -46,7 +46,7 @@ fn centre(grid: Grid, c: Cell) -> (f64, f64) {
             let third = if up { 2.0 } else { 1.0 };
             (x / 2.0, (y + third / 3.0) * ROW)
         }
-        Grid::Square => unreachable!("the square grid has its own tests"),
+        _ => unreachable!("the oracle is for the hex and triangle grids"),
     }
 }
 

@@ -46,6 +46,43 @@ fn hexiamonds_in_parallelograms() {
     assert_eq!(count(b(), hexiamonds(), SymmetryMode::Keep).0, 0);
 }
 
+/// A box of `size = [x, y, z]` on `grid`.
+fn solid_box(grid: Grid, [x, y, z]: [i32; 3]) -> Board {
+    let cells: Vec<_> = (0..z)
+        .flat_map(|k| (0..y).flat_map(move |j| (0..x).map(move |i| crate::geom::Cell::at(i, j, k))))
+        .collect();
+    Board::of_cells("box", grid, &cells)
+}
+
+/// The seven Soma pieces: every polycube of 3 or 4 cubes that is not a box (the bent
+/// tricube and the six tetracubes other than the straight one and the square), one-sided
+/// as physical pieces are.
+fn soma() -> PieceSet {
+    let cube = Grid::Cube.lattice();
+    let is_box = |s: &crate::geom::Shape| (s.width() * s.height() * s.depth()) as usize == s.len();
+    let mut set = samples::polyforms(Grid::Cube, 4, true);
+    let tricube = samples::polyforms(Grid::Cube, 3, true).pieces;
+    set.pieces.retain(|p| !is_box(&p.shape));
+    set.pieces
+        .extend(tricube.into_iter().filter(|p| !is_box(&p.shape)));
+    for (p, label) in set.pieces.iter_mut().zip('A'..) {
+        (p.label, p.name) = (label, label.to_string());
+        assert!(p.shape.is_connected(cube));
+    }
+    set
+}
+
+#[test]
+fn soma_cube() {
+    // The Soma cube has 240 solutions up to the 48 symmetries of the cube, 11,520 in all
+    // (Conway and Guy; Berlekamp, Conway and Guy, "Winning Ways", ch. 24; OEIS and
+    // Gardner's "Mathematical Games", September 1958).
+    assert_eq!(soma().pieces.len(), 7);
+    let b = || solid_box(Grid::Cube, [3, 3, 3]);
+    assert_eq!(count(b(), soma(), SymmetryMode::Keep).0, 11_520);
+    assert_eq!(count(b(), soma(), SymmetryMode::Reduce).0, 240);
+}
+
 #[test]
 fn scott_board() {
     let mut squares = vec![Square::Open; 64];
