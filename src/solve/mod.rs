@@ -17,6 +17,7 @@ mod jobs;
 pub mod restart;
 mod shuffle;
 mod solver;
+mod regions;
 mod weigh;
 
 pub use crate::symmetry::SymmetryMode;
