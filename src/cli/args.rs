@@ -127,11 +127,11 @@ pub struct PiecesArgs {
 pub enum LevelArg {
     /// Forced moves alone finish it (no guess).
     Starter,
-    /// One to three guesses.
+    /// One to nine guesses.
     Junior,
-    /// Four to fifteen guesses.
+    /// Ten to forty-nine guesses.
     Expert,
-    /// Sixteen guesses or more.
+    /// Fifty guesses or more.
     Master,
 }
 

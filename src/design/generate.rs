@@ -171,7 +171,7 @@ struct Stopped;
 /// A random solution of `puzzle`: the first of a seeded shuffle's search, as placements
 /// of `puzzle`'s pieces (its own pre-placed pieces left out), by piece; `None` if there
 /// is none or the search was stopped.
-fn random_solution(
+pub(super) fn random_solution(
     puzzle: &Puzzle,
     rng: &mut Rng,
     stop: &Arc<AtomicBool>,

@@ -27,16 +27,19 @@ pub struct Difficulty {
     pub solutions: u64,
 }
 
-/// A challenge's level, from its number of guesses.
+/// A challenge's level, from its number of guesses. The ranges were chosen from the
+/// distribution on the NOI2005 triangle (docs/PUZZLE-DESIGN.md): challenges from which
+/// no piece can be taken off need 4 to about 550 guesses (median 40); forced moves alone
+/// finish most states with 8 or more of the 12 pieces pre-placed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
     /// No guess: forced moves alone finish it.
     Starter,
-    /// One to three guesses.
+    /// One to nine guesses.
     Junior,
-    /// Four to fifteen guesses.
+    /// Ten to forty-nine guesses.
     Expert,
-    /// Sixteen guesses or more.
+    /// Fifty guesses or more.
     Master,
 }
 
@@ -48,9 +51,9 @@ impl Level {
     pub fn guesses(self) -> (u64, u64) {
         match self {
             Level::Starter => (0, 0),
-            Level::Junior => (1, 3),
-            Level::Expert => (4, 15),
-            Level::Master => (16, u64::MAX),
+            Level::Junior => (1, 9),
+            Level::Expert => (10, 49),
+            Level::Master => (50, u64::MAX),
         }
     }
 

@@ -14,3 +14,6 @@ pub mod text;
 
 pub use generate::{generate, Challenge, GenerateOptions, Generated};
 pub use grade::{Difficulty, Level};
+
+#[cfg(test)]
+mod tests;
