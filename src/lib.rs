@@ -103,6 +103,7 @@ pub(crate) mod bitboard;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod cover;
+pub mod design;
 pub(crate) mod error;
 pub(crate) mod geom;
 pub(crate) mod input;

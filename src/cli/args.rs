@@ -33,6 +33,8 @@ pub enum Command {
     Show(ShowArgs),
     /// List the built-in piece sets and boards.
     List,
+    /// Make challenges with exactly one completion: pre-placed pieces of a random solution.
+    Generate(GenerateArgs),
     /// Solve the NOI2005 "智慧珠游戏" judge input (FILE or stdin).
     Noi2005(FileArg),
     /// Solve an exact-cover problem in Knuth's DLX text format (FILE or stdin).
@@ -118,6 +120,66 @@ pub struct PiecesArgs {
     /// Write to FILE instead of stdout.
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+/// The levels of `polyx generate --level`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LevelArg {
+    /// Forced moves alone finish it (no guess).
+    Starter,
+    /// One to nine guesses.
+    Junior,
+    /// Ten to forty-nine guesses.
+    Expert,
+    /// Fifty guesses or more.
+    Master,
+}
+
+/// How `polyx generate` writes each challenge.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChallengeFormatArg {
+    /// A board TOML file, as users write them.
+    Toml,
+    /// The NOI2005 judge's input format (the `noi2005` board only).
+    Noi2005,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct GenerateArgs {
+    /// A built-in board name, a path to a board TOML file, or `-` for stdin.
+    #[arg(value_name = "PUZZLE")]
+    pub name: String,
+    /// Use this piece set instead of the board's.
+    #[arg(long, value_name = "SET")]
+    pub pieces: Option<String>,
+    /// How many challenges (1 to 10000).
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub count: u64,
+    /// Seed of every random choice; the same seed, the same challenges.
+    #[arg(long, value_name = "S", default_value_t = crate::solve::DEFAULT_SEED)]
+    pub seed: u64,
+    /// As few pre-placed pieces as a local search reaches.
+    #[arg(long)]
+    pub min: bool,
+    /// Uniqueness checks the local search of --min may make per challenge.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub swaps: u64,
+    /// Only challenges of this level (graded by the guesses a forced-move solver needs).
+    #[arg(long, value_enum)]
+    pub level: Option<LevelArg>,
+    /// How each challenge is written.
+    #[arg(short = 'f', long, value_enum, default_value = "toml")]
+    pub format: ChallengeFormatArg,
+    /// Write one file per challenge into DIR (never over an existing file).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Also draw a printable book of the challenges and their solutions (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<PathBuf>,
+    /// Pre-placed pieces, guesses, uniqueness searches, nodes and time on stderr.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -8,6 +8,7 @@ mod args;
 mod completions;
 mod dlx;
 mod games;
+mod generate;
 mod manpage;
 mod merge;
 mod noi;
@@ -70,6 +71,7 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Queens(a) => games::queens(&a),
         Command::Sudoku(a) => sudoku::run(&a),
         Command::Noi2005(a) => noi::run(&a),
+        Command::Generate(a) => generate::run(&a),
         Command::Solve(a) => solve::run(&a, false),
         Command::Count(a) => solve::run(&a.into(), true),
         Command::Show(a) => show::show(&a),
