@@ -5,6 +5,7 @@
 
 pub mod board;
 mod board_spec;
+mod layers;
 pub mod library;
 mod picture;
 pub mod piece;
