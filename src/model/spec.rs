@@ -9,6 +9,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::board_spec;
+use super::flat;
 use super::layers;
 use super::picture::{Picture, MAX_SIDE};
 use super::piece::is_label;
@@ -158,7 +159,9 @@ fn read_piece(
         Some(v) => input.integer("count", v, 1, MAX_COUNT)? as u32,
         None => 1,
     };
-    let mirror = input.opt_bool("mirror", &p.mirror, default_mirror)?;
+    // A flat ball piece may always be turned over (SPEC §8).
+    let mirror =
+        input.opt_bool("mirror", &p.mirror, default_mirror)? || flat::turns_over(grid, &shape);
     let (label, label_at, given) = match &p.label {
         Some(v) => {
             let text = input.string("label", v)?;
