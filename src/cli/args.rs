@@ -100,6 +100,10 @@ pub enum GridArg {
     Hex,
     /// Polyiamonds (one character per triangle).
     Triangle,
+    /// Polycubes (layers of square pictures).
+    Cube,
+    /// Polyspheres: balls of the square-layer packing that touch.
+    Sphere,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -110,7 +114,8 @@ pub struct PiecesArgs {
     /// The number of cells of each shape (at least 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub size: u32,
-    /// Shapes up to rotation only: mirror images are two pieces, each `mirror = false`.
+    /// Shapes up to rotation only: mirror images are two pieces, each `mirror = false`
+    /// (square, hex and triangle; on the cube and sphere grids that is the default).
     #[arg(long, conflicts_with = "mirror")]
     pub one_sided: bool,
     /// Let pieces be turned over (for the 3D grids, whose pieces are rotations only by
