@@ -112,6 +112,16 @@ impl Board {
         self.squares[(c.y * self.width + c.x) as usize]
     }
 
+    /// Makes the square at `c` (a cell of the frame) `square`: how a pre-placed piece is
+    /// taken off the board or put on it.
+    ///
+    /// # Panics
+    /// If `c` is outside the frame.
+    pub fn set_square(&mut self, c: Cell, square: Square) {
+        assert!(c.x >= 0 && c.y >= 0 && c.x < self.width && c.y < self.height);
+        self.squares[(c.y * self.width + c.x) as usize] = square;
+    }
+
     /// Every cell of the frame, row by row.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
         let w = self.width;
