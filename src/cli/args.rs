@@ -8,7 +8,8 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 /// Shown by `--help` and in the man page.
 const EXIT_CODES: &str = "Exit codes: 0 success (solutions found, a count printed), 1 a search \
-    that found no solution, 2 bad input or usage, 130 interrupted by Ctrl-C.";
+    that found no solution, 2 bad input or usage, 3 `check` found several solutions, 130 \
+    interrupted by Ctrl-C.";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -37,6 +38,19 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Solve the NOI2005 "智慧珠游戏" judge input (FILE or stdin).
     Noi2005(FileArg),
+    /// Say whether a puzzle has no, exactly one, or several solutions (exit 1, 0, 3).
+    ///
+    /// The search stops at the second solution (the second class of solutions, up to the
+    /// board's symmetries, unless `--symmetry keep`); with several, it prints two of them
+    /// and marks the cells where they differ.
+    Check(CheckArgs),
+    /// Say whether a partly solved board can be finished, and what to place next.
+    ///
+    /// The pieces placed so far are the board's pre-placed pieces. The hint is a forced
+    /// placement if there is one, else one that every completion makes, else one that
+    /// leads to a completion; on a board that cannot be finished, the pieces to take off.
+    /// Exit 0 with a hint, 1 when the board cannot be finished.
+    Hint(HintArgs),
     /// Solve an exact-cover problem in Knuth's DLX text format (FILE or stdin).
     Dlx(DlxArgs),
     /// Solve Sudoku puzzles of any box size (FILE or stdin).
@@ -407,6 +421,49 @@ impl SolveArgs {
             _ => Ok(()),
         }
     }
+}
+
+/// The puzzle `check` and `hint` work on.
+#[derive(Args, Debug, Clone)]
+pub struct DesignPuzzleArgs {
+    /// A built-in board name, a path to a board TOML file, or `-` for stdin; with
+    /// `--noi2005`, a NOI2005 judge input (a file, or `-`).
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: String,
+    /// Use this piece set instead of the board's.
+    #[arg(long, value_name = "SET")]
+    pub pieces: Option<String>,
+    /// Read PUZZLE in the NOI2005 judge's format (10 lines, `.` empty, `A`..`L` placed).
+    #[arg(long)]
+    pub noi2005: bool,
+    /// Stop after about N search nodes, without an answer (exit 130).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Nodes and updates of the searches on stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub puzzle: DesignPuzzleArgs,
+    /// Count solutions up to the board's symmetries (reduce) or tell mirror images apart (keep).
+    #[arg(long, value_enum, default_value = "reduce")]
+    pub symmetry: SymmetryArg,
+    /// Seed of the random tie-breaking of the search's restarts.
+    #[arg(long, value_name = "S", default_value_t = crate::solve::DEFAULT_SEED)]
+    pub seed: u64,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub puzzle: DesignPuzzleArgs,
+    /// Also print the placements that every way to finish the board makes (about one
+    /// search per piece).
+    #[arg(long)]
+    pub all: bool,
 }
 
 #[derive(Args, Debug, Clone)]
