@@ -168,7 +168,7 @@ fn challenge_file(
         ChallengeFormatArg::Toml => {
             let title = Title {
                 name: name.clone(),
-                description: text::describe(c, number, args.seed),
+                description: text::describe(c, number, &command(args)),
                 pieces: pieces.to_string(),
             };
             (
@@ -181,6 +181,28 @@ fn challenge_file(
             text::noi2005(&c.puzzle.board).expect("the board was checked"),
         ),
     }
+}
+
+/// The command that makes the same challenges (what changes them, not where they go).
+fn command(args: &GenerateArgs) -> String {
+    let mut words = vec!["polyx generate".to_string(), args.name.clone()];
+    if let Some(pieces) = &args.pieces {
+        words.push(format!("--pieces {pieces}"));
+    }
+    if args.count > 1 {
+        words.push(format!("-n {}", args.count));
+    }
+    if args.min {
+        words.push("--min".into());
+        if args.swaps != GenerateOptions::default().swaps {
+            words.push(format!("--swaps {}", args.swaps));
+        }
+    }
+    if let Some(level) = args.level {
+        words.push(format!("--level {}", level_of(level)));
+    }
+    words.push(format!("--seed {}", args.seed));
+    words.join(" ")
 }
 
 /// Each challenge on stdout: TOML files after a `# challenge N of M` comment line, judge

@@ -20,11 +20,11 @@ pub struct Title {
     pub pieces: String,
 }
 
-/// The description of challenge `number` of a run with `seed`: the pieces pre-placed,
+/// The description of challenge `number` of what `command` made: the pieces pre-placed,
 /// its level and its measured difficulty.
-pub fn describe(challenge: &Challenge, number: usize, seed: u64) -> String {
+pub fn describe(challenge: &Challenge, number: usize, command: &str) -> String {
     format!(
-        "challenge {number} (polyx generate --seed {seed}): {} of {} pieces pre-placed, level {} ({} guesses)",
+        "challenge {number} of `{command}`: {} of {} pieces pre-placed, level {} ({} guesses)",
         challenge.preplaced, challenge.pieces, challenge.level, challenge.difficulty.guesses
     )
 }
