@@ -1,7 +1,10 @@
 //! Measures how honest the progress estimate is: counts a puzzle with progress reports,
-//! logs (elapsed seconds, estimated share done, nodes) about every second, and at the end
-//! prints, for each tenth of the run's time, the estimate against the true share of the
-//! time elapsed (and of the nodes searched).
+//! logs (elapsed seconds, CPU seconds, estimated share done, nodes) about every second,
+//! and at the end prints, for each tenth of the run's CPU time, the estimate against the
+//! true share of the CPU time spent (and of the nodes searched, and the error against
+//! wall time). The CPU time is the process's own (user and system, from
+//! `/proc/self/stat`): on a machine shared with other jobs the wall time stretches
+//! unevenly, while a one-thread run's CPU time is what its wall time is on a quiet machine.
 //!
 //! `cargo run --release --example progress_curve -- BOARD [keep|reduce] [memo|nomemo]
 //! [THREADS] [LOG] [I/N]`: BOARD is a built-in board's name or a board file; LOG (`-`:
@@ -14,10 +17,12 @@ use std::time::Duration;
 
 use polyx::{load_puzzle, Puzzle, RunOptions, Shard, Solver, SymmetryMode};
 
-/// One progress report: elapsed seconds, estimated share done, nodes, credible.
+/// One progress report: elapsed seconds, CPU seconds, estimated share done, nodes,
+/// credible.
 #[derive(Clone, Copy)]
 struct Point {
     elapsed: f64,
+    cpu: f64,
     done: f64,
     nodes: u64,
     credible: bool,
@@ -52,6 +57,7 @@ fn main() {
     let mut on_progress = |s: &polyx::Progress| {
         let p = Point {
             elapsed: s.elapsed.as_secs_f64(),
+            cpu: cpu_seconds(),
             done: s.done,
             nodes: s.nodes,
             credible: s.credible,
@@ -60,8 +66,8 @@ fn main() {
             if let Some(f) = log.as_mut() {
                 let _ = writeln!(
                     f,
-                    "{:.2} {:.4} {} {}",
-                    p.elapsed, p.done, p.nodes, p.credible
+                    "{:.2} {:.2} {:.4} {} {}",
+                    p.elapsed, p.cpu, p.done, p.nodes, p.credible
                 );
             }
             next_log = p.elapsed + 1.0;
@@ -78,43 +84,76 @@ fn main() {
     print_table(board, &points, report.solutions, report.elapsed);
 }
 
-/// The estimate at each tenth of the run's time against the shares of time and nodes.
+/// The process's CPU time so far (user and system), in seconds: fields 14 and 15 of
+/// `/proc/self/stat`, in clock ticks of 1/100 s; 0 where that cannot be read.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // The command name (field 2) may hold spaces; the fields after it follow its ')'.
+    let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+        return 0.0;
+    };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+    // Field 14 (utime) is the 12th after the name; field 15 (stime) the 13th.
+    (ticks(11) + ticks(12)) as f64 / 100.0
+}
+
+/// The point nearest to `at` on the axis `axis` picks.
+fn nearest(points: &[Point], axis: fn(&Point) -> f64, at: f64) -> Point {
+    *points
+        .iter()
+        .min_by(|a, b| (axis(a) - at).abs().total_cmp(&(axis(b) - at).abs()))
+        .expect("points")
+}
+
+/// The estimate at each tenth of the run's CPU time against the shares of CPU time and
+/// nodes, and the worst errors against CPU time, wall time and nodes.
 fn print_table(board: &str, points: &[Point], solutions: u64, elapsed: Duration) {
     let last = points.last().copied().expect("at least the last report");
-    let (total, nodes) = (last.elapsed, last.nodes as f64);
+    let (wall, cpu, nodes) = (last.elapsed, last.cpu, last.nodes as f64);
     println!(
-        "{board}: {solutions} solutions, {} nodes, {total:.1} s",
+        "{board}: {solutions} solutions, {} nodes, {wall:.1} s wall, {cpu:.1} s CPU",
         last.nodes
     );
     let credible = points
         .iter()
         .find(|p| p.credible)
-        .map_or(total, |p| p.elapsed);
+        .map_or(wall, |p| p.elapsed);
+    // The run's length as the progress line predicts it before smoothing (time over
+    // done, once credible and after its first second), at its largest, in CPU time.
+    let longest = points
+        .iter()
+        .filter(|p| p.credible && p.elapsed >= 1.0 && p.done > 0.0)
+        .map(|p| p.cpu / p.done)
+        .fold(0f64, f64::max);
     println!(
-        "credible after {credible:.2} s (run {:.1} s)",
+        "credible after {credible:.2} s (run {:.1} s); longest predicted run {longest:.0} s CPU",
         elapsed.as_secs_f64()
     );
-    println!("| elapsed | estimated done | nodes done | error (points) |");
-    println!("|--------:|---------------:|-----------:|---------------:|");
-    let mut worst: f64 = 0.0;
+    println!("| CPU time | estimated done | nodes done | error (points) |");
+    println!("|---------:|---------------:|-----------:|---------------:|");
+    let (mut worst_cpu, mut worst_wall, mut worst_nodes) = (0f64, 0f64, 0f64);
     for tenth in 1..=9 {
         let f = f64::from(tenth) / 10.0;
-        let at = points
-            .iter()
-            .min_by(|a, b| {
-                let (da, db) = ((a.elapsed - f * total).abs(), (b.elapsed - f * total).abs());
-                da.total_cmp(&db)
-            })
-            .expect("points");
+        let at = nearest(points, |p| p.cpu, f * cpu);
         let err = (at.done - f) * 100.0;
-        worst = worst.max(err.abs());
+        worst_cpu = worst_cpu.max(err.abs());
         println!(
-            "| {:>6.0}% | {:>13.1}% | {:>9.1}% | {:>+14.1} |",
+            "| {:>7.0}% | {:>13.1}% | {:>9.1}% | {:>+14.1} |",
             f * 100.0,
             at.done * 100.0,
             at.nodes as f64 / nodes * 100.0,
             err
         );
+        let at = nearest(points, |p| p.elapsed, f * wall);
+        worst_wall = worst_wall.max((at.done - f).abs() * 100.0);
+        let at = nearest(points, |p| p.nodes as f64, f * nodes);
+        worst_nodes = worst_nodes.max((at.done - f).abs() * 100.0);
     }
-    println!("worst error after the first 10%: {worst:.1} points");
+    println!(
+        "worst error after the first 10%: {worst_cpu:.1} points against CPU time, \
+         {worst_wall:.1} against wall time, {worst_nodes:.1} against nodes"
+    );
 }

@@ -93,6 +93,9 @@
 //! assert_eq!(Search::new(&problem).count(), 2);
 //! ```
 //!
+//! [`design`] answers a puzzle designer's questions: is the solution unique, and what is
+//! a good next move on a partly solved board.
+//!
 //! [`apps`] builds other puzzles (N queens, Sudoku, NOI 2005) as exact-cover problems;
 //! the `polyx` program is [`cli`] (the default `cli` feature).
 #![forbid(unsafe_code)]
@@ -103,6 +106,7 @@ pub(crate) mod bitboard;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod cover;
+pub mod design;
 pub(crate) mod error;
 pub(crate) mod geom;
 pub(crate) mod input;

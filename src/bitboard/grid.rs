@@ -5,13 +5,15 @@
 //! a neighbour's bit is one shift each way, masked to the squares that have a neighbour
 //! that far (on the square grid 1 and a line's length; on the hex grid, in a row-major
 //! numbering, 2 and a row's length ± 1; on the triangle grid 1 and a row's length, the
-//! latter only from up triangles forward and down triangles back).
+//! latter only from up triangles forward and down triangles back; on the cube grid 1, a
+//! row's and a layer's length; on the sphere grid 1 and a row's length in a layer,
+//! and four distances to the balls of the layer above).
 
 use super::word::Word;
 
-/// The most distances a grid shifts by: the lattices have at most 6 neighbours, 3 of
-/// them after a square in a numbering by rows or columns.
-pub const MAX_STEPS: usize = 3;
+/// The most distances a grid shifts by: the lattices have at most 12 neighbours, 6 of
+/// them after a square in a numbering by rows or columns (and layers).
+pub const MAX_STEPS: usize = 6;
 
 /// One distance between neighbours' bits: the squares whose neighbour lies `d` bits
 /// after them (`behind`, for shifts back) and those whose neighbour lies `d` bits
@@ -31,9 +33,10 @@ pub struct Step<M> {
 pub struct Grid<M> {
     pub stride: u32,
     /// The distances, the first two always used (with empty masks if the frame has
-    /// fewer), the third if `three`.
+    /// fewer), the third if `three`, those after it up to `used`.
     pub steps: [Step<M>; MAX_STEPS],
     pub three: bool,
+    pub used: usize,
     /// The square grid's case: steps of 1 (first) and `stride`, where every square but
     /// those of the first (last) line has a neighbour a line back (forward), so the
     /// shifts by a line need no mask (what they carry past the frame, callers mask off,
@@ -89,6 +92,7 @@ impl<M: Word> Grid<M> {
             stride,
             steps,
             three: used > 2,
+            used,
             plain,
         })
     }
@@ -96,7 +100,7 @@ impl<M: Word> Grid<M> {
     /// The squares next to `m` (not `m` itself, not limited to empty squares).
     #[inline(always)]
     pub fn grow(&self, m: M) -> M {
-        let [a, b, c] = &self.steps;
+        let [a, b, c, ..] = &self.steps;
         if self.plain {
             return ((m << 1) & a.ahead) | ((m >> 1) & a.behind) | (m << b.d) | (m >> b.d);
         }
@@ -106,8 +110,18 @@ impl<M: Word> Grid<M> {
             | ((m >> b.d) & b.behind);
         if self.three {
             g = g | ((m << c.d) & c.ahead) | ((m >> c.d) & c.behind);
+            if self.used > 3 {
+                g = g | self.grow_more(m);
+            }
         }
         g
+    }
+
+    /// The squares next to `m` by the distances past the third (the sphere grid's).
+    #[inline(always)]
+    fn grow_more(&self, m: M) -> M {
+        (self.steps[3..self.used].iter())
+            .fold(M::ZERO, |g, s| g | ((m << s.d) & s.ahead) | ((m >> s.d) & s.behind))
     }
 
     /// The squares of `within` connected to `from` through `within` (`from` itself

@@ -142,14 +142,17 @@ impl BitSearch {
     }
 
     /// Whether [`BitSearch::new`] would give an engine, without building its tables:
-    /// on any grid (the frame is the rectangle of picture coordinates, see `frame`),
+    /// on any grid (the frame is the rectangle of picture coordinates, or its layers,
+    /// see `frame`),
     /// every open cell must be covered, the frame must have at most
     /// [`MAX_SQUARES`] squares and at most 64 pieces may have copies left.
     pub fn applies(puzzle: &Puzzle) -> bool {
         let b = &puzzle.board;
-        let squares = i64::from(b.width.max(0)) * i64::from(b.height.max(0));
+        let squares = [b.width, b.height, b.depth]
+            .iter()
+            .map(|&v| i64::from(v.max(0)))
+            .product::<i64>();
         b.cover_all_cells
-            && b.depth == 1
             && (1..=i64::from(MAX_SQUARES)).contains(&squares)
             && puzzle.remaining.iter().filter(|&&r| r > 0).count() <= MAX_PIECES
     }
@@ -169,7 +172,7 @@ impl BitSearch {
         tuning: Tuning,
         group: Option<&Group>,
     ) -> Option<BitSearch> {
-        if !puzzle.board.cover_all_cells || puzzle.board.depth != 1 {
+        if !puzzle.board.cover_all_cells {
             return None;
         }
         let cap = tuning.region_steps(puzzle);

@@ -78,6 +78,9 @@ impl Tuning {
     /// The heuristics [`super::BitSearch::new`] chooses for `puzzle`.
     pub fn for_puzzle(puzzle: &Puzzle) -> Tuning {
         let b = &puzzle.board;
+        if b.depth > 1 {
+            return Tuning::for_layers(puzzle);
+        }
         // Rows and columns without an open cell (a strip drawn far from the rest of a
         // board) are skipped by every front at once, so the board is weighed by the
         // rows and columns that hold open cells.
@@ -140,6 +143,30 @@ impl Tuning {
     }
 }
 
+impl Tuning {
+    /// The heuristics for a board of layers: the axes numbered from the one with the
+    /// fewest open positions (minor) to the one with the most (major), as a long flat
+    /// board is numbered along its short side; one front, the key reading the rest of
+    /// the minor line and two squares more.
+    fn for_layers(puzzle: &Puzzle) -> Tuning {
+        let b = &puzzle.board;
+        let extent = used_extent_3d(b);
+        let mut axes = [0u8, 1, 2];
+        axes.sort_by_key(|&a| (extent[a as usize], a));
+        let largest = piece_sizes(puzzle).max().unwrap_or(0);
+        let short = extent[axes[0] as usize].max(0) as u32;
+        let window = (short + 2).min(2 * largest).clamp(1, 8);
+        Tuning {
+            order: Order::Solid(axes),
+            fronts: 1,
+            piece_depth: 1,
+            window,
+            beside: 0,
+            ..Tuning::default()
+        }
+    }
+}
+
 impl Default for Tuning {
     fn default() -> Tuning {
         Tuning {
@@ -184,6 +211,17 @@ fn used_extent(board: &Board) -> (i32, i32) {
         .filter(|&y| (0..board.width).any(|x| open(x, y)))
         .count();
     (columns as i32, rows as i32)
+}
+
+/// The numbers of positions along x, y and z that hold an open cell.
+fn used_extent_3d(board: &Board) -> [i32; 3] {
+    let mut seen = [vec![false; board.width.max(0) as usize], vec![false; board.height.max(0) as usize], vec![false; board.depth.max(0) as usize]];
+    for c in board.open_cells() {
+        for (axis, v) in [c.x, c.y, c.z].into_iter().enumerate() {
+            seen[axis][v as usize] = true;
+        }
+    }
+    seen.map(|s| s.iter().filter(|&&b| b).count() as i32)
 }
 
 /// The sizes of the pieces with copies left.

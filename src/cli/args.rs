@@ -8,7 +8,8 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 /// Shown by `--help` and in the man page.
 const EXIT_CODES: &str = "Exit codes: 0 success (solutions found, a count printed), 1 a search \
-    that found no solution, 2 bad input or usage, 130 interrupted by Ctrl-C.";
+    that found no solution, 2 bad input or usage, 3 `check` found several solutions, 130 \
+    interrupted by Ctrl-C.";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -33,8 +34,23 @@ pub enum Command {
     Show(ShowArgs),
     /// List the built-in piece sets and boards.
     List,
+    /// Make challenges with exactly one completion: pre-placed pieces of a random solution.
+    Generate(GenerateArgs),
     /// Solve the NOI2005 "智慧珠游戏" judge input (FILE or stdin).
     Noi2005(FileArg),
+    /// Say whether a puzzle has no, exactly one, or several solutions (exit 1, 0, 3).
+    ///
+    /// The search stops at the second solution (the second class of solutions, up to the
+    /// board's symmetries, unless `--symmetry keep`); with several, it prints two of them
+    /// and marks the cells where they differ.
+    Check(CheckArgs),
+    /// Say whether a partly solved board can be finished, and what to place next.
+    ///
+    /// The pieces placed so far are the board's pre-placed pieces. The hint is a forced
+    /// placement if there is one, else one that every completion makes, else one that
+    /// leads to a completion; on a board that cannot be finished, the pieces to take off.
+    /// Exit 0 with a hint, 1 when the board cannot be finished.
+    Hint(HintArgs),
     /// Solve an exact-cover problem in Knuth's DLX text format (FILE or stdin).
     Dlx(DlxArgs),
     /// Solve Sudoku puzzles of any box size (FILE or stdin).
@@ -98,6 +114,10 @@ pub enum GridArg {
     Hex,
     /// Polyiamonds (one character per triangle).
     Triangle,
+    /// Polycubes (layers of square pictures).
+    Cube,
+    /// Polyspheres: balls of the square-layer packing that touch.
+    Sphere,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -108,7 +128,8 @@ pub struct PiecesArgs {
     /// The number of cells of each shape (at least 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub size: u32,
-    /// Shapes up to rotation only: mirror images are two pieces, each `mirror = false`.
+    /// Shapes up to rotation only: mirror images are two pieces, each `mirror = false`
+    /// (square, hex and triangle; on the cube and sphere grids that is the default).
     #[arg(long, conflicts_with = "mirror")]
     pub one_sided: bool,
     /// Let pieces be turned over (for the 3D grids, whose pieces are rotations only by
@@ -118,6 +139,66 @@ pub struct PiecesArgs {
     /// Write to FILE instead of stdout.
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+/// The levels of `polyx generate --level`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LevelArg {
+    /// Forced moves alone finish it (no guess).
+    Starter,
+    /// One to nine guesses.
+    Junior,
+    /// Ten to forty-nine guesses.
+    Expert,
+    /// Fifty guesses or more.
+    Master,
+}
+
+/// How `polyx generate` writes each challenge.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChallengeFormatArg {
+    /// A board TOML file, as users write them.
+    Toml,
+    /// The NOI2005 judge's input format (the `noi2005` board only).
+    Noi2005,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct GenerateArgs {
+    /// A built-in board name, a path to a board TOML file, or `-` for stdin.
+    #[arg(value_name = "PUZZLE")]
+    pub name: String,
+    /// Use this piece set instead of the board's.
+    #[arg(long, value_name = "SET")]
+    pub pieces: Option<String>,
+    /// How many challenges (1 to 10000).
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub count: u64,
+    /// Seed of every random choice; the same seed, the same challenges.
+    #[arg(long, value_name = "S", default_value_t = crate::solve::DEFAULT_SEED)]
+    pub seed: u64,
+    /// As few pre-placed pieces as a local search reaches.
+    #[arg(long)]
+    pub min: bool,
+    /// Uniqueness checks the local search of --min may make per challenge.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub swaps: u64,
+    /// Only challenges of this level (graded by the guesses a forced-move solver needs).
+    #[arg(long, value_enum)]
+    pub level: Option<LevelArg>,
+    /// How each challenge is written.
+    #[arg(short = 'f', long, value_enum, default_value = "toml")]
+    pub format: ChallengeFormatArg,
+    /// Write one file per challenge into DIR (never over an existing file).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Also draw a printable book of the challenges and their solutions (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<PathBuf>,
+    /// Pre-placed pieces, guesses, uniqueness searches, nodes and time on stderr.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -340,6 +421,49 @@ impl SolveArgs {
             _ => Ok(()),
         }
     }
+}
+
+/// The puzzle `check` and `hint` work on.
+#[derive(Args, Debug, Clone)]
+pub struct DesignPuzzleArgs {
+    /// A built-in board name, a path to a board TOML file, or `-` for stdin; with
+    /// `--noi2005`, a NOI2005 judge input (a file, or `-`).
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: String,
+    /// Use this piece set instead of the board's.
+    #[arg(long, value_name = "SET")]
+    pub pieces: Option<String>,
+    /// Read PUZZLE in the NOI2005 judge's format (10 lines, `.` empty, `A`..`L` placed).
+    #[arg(long)]
+    pub noi2005: bool,
+    /// Stop after about N search nodes, without an answer (exit 130).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Nodes and updates of the searches on stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub puzzle: DesignPuzzleArgs,
+    /// Count solutions up to the board's symmetries (reduce) or tell mirror images apart (keep).
+    #[arg(long, value_enum, default_value = "reduce")]
+    pub symmetry: SymmetryArg,
+    /// Seed of the random tie-breaking of the search's restarts.
+    #[arg(long, value_name = "S", default_value_t = crate::solve::DEFAULT_SEED)]
+    pub seed: u64,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub puzzle: DesignPuzzleArgs,
+    /// Also print the placements that every way to finish the board makes (about one
+    /// search per piece).
+    #[arg(long)]
+    pub all: bool,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -1,13 +1,16 @@
 //! The `polyx` command-line program; enabled by the default `cli` feature.
 //!
 //! clap arguments → validated configuration → library calls → exit code. Exit codes:
-//! 0 success, 1 a search that found nothing, 2 bad input or usage, 130 a search stopped
-//! early (Ctrl-C or `--max-nodes`). A closed pipe ends quietly.
+//! 0 success, 1 a search that found nothing, 2 bad input or usage, 3 `check` found several
+//! solutions, 130 a search stopped early (Ctrl-C or `--max-nodes`). A closed pipe ends quietly.
 
 mod args;
+mod check;
 mod completions;
 mod dlx;
 mod games;
+mod generate;
+mod hint;
 mod manpage;
 mod merge;
 mod noi;
@@ -34,6 +37,8 @@ pub(crate) enum Status {
     NotFound,
     /// Stopped by Ctrl-C or `--max-nodes` (the partial result was reported).
     Interrupted,
+    /// `check`: the puzzle has several solutions.
+    Several,
 }
 
 impl Status {
@@ -42,6 +47,7 @@ impl Status {
             Status::Success => 0,
             Status::NotFound => 1,
             Status::Interrupted => 130,
+            Status::Several => 3,
         }
     }
 }
@@ -70,6 +76,7 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Queens(a) => games::queens(&a),
         Command::Sudoku(a) => sudoku::run(&a),
         Command::Noi2005(a) => noi::run(&a),
+        Command::Generate(a) => generate::run(&a),
         Command::Solve(a) => solve::run(&a, false),
         Command::Count(a) => solve::run(&a.into(), true),
         Command::Show(a) => show::show(&a),
@@ -78,6 +85,8 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Pieces(a) => pieces::run(&a),
         Command::Completions(a) => completions::run(&a),
         Command::Manpage(a) => manpage::run(&a),
+        Command::Check(a) => check::run(&a),
+        Command::Hint(a) => hint::run(&a),
     }
 }
 

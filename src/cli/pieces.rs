@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use crate::geom::{polyforms, Cell, Grid, Shape};
+use crate::model::flat::turns_over;
 use crate::InputError;
 
 use super::args::{GridArg, PiecesArgs};
@@ -31,8 +32,18 @@ pub fn run(args: &PiecesArgs) -> anyhow::Result<Status> {
         GridArg::Square => Grid::Square,
         GridArg::Hex => Grid::Hex,
         GridArg::Triangle => Grid::Triangle,
+        GridArg::Cube => Grid::Cube,
+        GridArg::Sphere => Grid::Sphere,
     };
-    if args.mirror {
+    if grid.is_3d() && args.one_sided {
+        return Err(InputError::new(format!(
+            "--one-sided is the plane grids' word; on the {} grid shapes are physical pieces, turned by rotations only, already",
+            grid.name()
+        ))
+        .with_hint("leave it out for rotations only, or give --mirror to count mirror images as one shape")
+        .into());
+    }
+    if !grid.is_3d() && args.mirror {
         return Err(InputError::new(format!(
             "--mirror is for the 3D grids, whose pieces turn by rotations only unless mirrored; the {} grid's shapes are free already",
             grid.name()
@@ -41,9 +52,15 @@ pub fn run(args: &PiecesArgs) -> anyhow::Result<Status> {
         .into());
     }
     let n = args.size as usize;
-    let max = max_size(grid, args.one_sided);
+    // Rotations only: one-sided shapes in the plane; physical solids unless `--mirror`.
+    let rotations_only = if grid.is_3d() {
+        !args.mirror
+    } else {
+        args.one_sided
+    };
+    let max = max_size(grid, rotations_only);
     if n > max {
-        let kind = if args.one_sided { "one-sided" } else { "free" };
+        let kind = kind(grid, rotations_only);
         return Err(InputError::new(format!(
             "--size {n} is too large: `polyx pieces` makes {kind} shapes of at most {max} cells on the {} grid",
             grid.name()
@@ -54,8 +71,12 @@ pub fn run(args: &PiecesArgs) -> anyhow::Result<Status> {
         ))
         .into());
     }
-    let shapes = polyforms(grid.lattice(), n, args.one_sided);
-    let text = piece_set(grid, n, args.one_sided, &shapes);
+    let shapes = physical(
+        grid,
+        polyforms(grid.lattice(), n, rotations_only),
+        rotations_only,
+    );
+    let text = piece_set(grid, n, rotations_only, &shapes);
     match &args.output {
         Some(path) => crate::output::write_atomically(path, text.as_bytes(), &[])?,
         None => {
@@ -67,20 +88,48 @@ pub fn run(args: &PiecesArgs) -> anyhow::Result<Status> {
     Ok(Status::Success)
 }
 
-/// The largest size generated: the last whose set (free or one-sided) fits in the
+/// The shapes of `grid` that are distinct as pieces: on the sphere grid under rotations
+/// only, a flat shape and its mirror image are one piece, since a flat piece may be
+/// turned over (SPEC §8; [`turns_over`]); the first of each such pair is kept.
+fn physical(grid: Grid, shapes: Vec<Shape>, rotations_only: bool) -> Vec<Shape> {
+    if grid != Grid::Sphere || !rotations_only {
+        return shapes;
+    }
+    let lattice = grid.lattice();
+    let mut seen = std::collections::BTreeSet::new();
+    shapes
+        .into_iter()
+        .filter(|s| !turns_over(grid, s) || seen.insert(s.canonical(lattice, false)))
+        .collect()
+}
+
+/// The largest size generated: the last whose set (free or rotations only) fits in the
 /// labels. The counts of the next sizes, from OEIS (A000105, A000988, A000228, A006535,
-/// A000577, A006534): square 2,500 one-sided 9-cells and 4,655 free 10-cells; hex 2,821
-/// one-sided 8-cells and 6,572 free 9-cells; triangle 2,336 one-sided 11-cells and 3,334
-/// free 12-cells.
-pub fn max_size(grid: Grid, one_sided: bool) -> usize {
-    match (grid, one_sided) {
+/// A000577, A006534, A000162, A038119): square 2,500 one-sided 9-cells and 4,655 free
+/// 10-cells; hex 2,821 one-sided 8-cells and 6,572 free 9-cells; triangle 2,336
+/// one-sided 11-cells and 3,334 free 12-cells; cube 6,922 octacubes under rotations and
+/// 3,811 up to reflection too. Polyspheres branch faster (each ball touches twelve):
+/// 1,086 pentaspheres under rotations, 590 up to reflection ([`tests`] counts them).
+pub fn max_size(grid: Grid, rotations_only: bool) -> usize {
+    match (grid, rotations_only) {
         (Grid::Square, false) => 9,
         (Grid::Square, true) => 8,
         (Grid::Hex, false) => 8,
         (Grid::Hex, true) => 7,
         (Grid::Triangle, false) => 11,
         (Grid::Triangle, true) => 10,
-        (Grid::Cube | Grid::Sphere, _) => 7,
+        (Grid::Cube, _) => 7,
+        (Grid::Sphere, _) => 5,
+    }
+}
+
+/// What the shapes are: `free` or `one-sided` in the plane; `physical` (rotations only)
+/// or `free` (up to reflection too) in space.
+fn kind(grid: Grid, rotations_only: bool) -> &'static str {
+    match (grid.is_3d(), rotations_only) {
+        (false, false) | (true, false) => "free",
+        (false, true) => "one-sided",
+        (true, true) => "physical",
     }
 }
 
@@ -132,40 +181,79 @@ fn family(grid: Grid, n: usize) -> String {
     }
 }
 
-/// The TOML text of the set of `shapes`.
-fn piece_set(grid: Grid, n: usize, one_sided: bool, shapes: &[Shape]) -> String {
+/// The TOML text of the set of `shapes` (up to rotation if `rotations_only`).
+fn piece_set(grid: Grid, n: usize, rotations_only: bool, shapes: &[Shape]) -> String {
     let family = family(grid, n);
-    let kind = if one_sided { "one-sided" } else { "free" };
+    let kind = kind(grid, rotations_only);
     let plural = plural(&family);
-    let set_name = if one_sided {
-        format!("one-sided-{plural}")
-    } else {
-        plural.clone()
+    // The plane grids name their one-sided sets, the grids of space their free ones: the
+    // other kind is each grid's usual set.
+    let set_name = match (grid.is_3d(), rotations_only) {
+        (false, true) => format!("one-sided-{plural}"),
+        (true, false) => format!("free-{plural}"),
+        _ => plural.clone(),
+    };
+    let moves = match (grid.is_3d(), rotations_only) {
+        (true, true) => ", turned by rotations only",
+        (true, false) => ", mirror images counted once",
+        _ => "",
     };
     let mut text = String::new();
     let _ = writeln!(text, "name = \"{set_name}\"");
     let _ = writeln!(
         text,
-        "description = \"All {} {kind} {plural} ({} of {n} cell{} on the {} grid), written by polyx pieces\"",
+        "description = \"All {} {kind} {plural} ({} of {n} cell{} on the {} grid{moves}), written by polyx pieces\"",
         shapes.len(),
         family_plural(grid),
         if n == 1 { "" } else { "s" },
         grid.name()
     );
     let _ = writeln!(text, "grid = \"{}\"", grid.name());
-    let _ = writeln!(text, "mirror = {}", !one_sided);
+    let _ = writeln!(text, "mirror = {}", !rotations_only);
     let width = shapes.len().to_string().len();
     for ((k, shape), label) in shapes.iter().enumerate().zip(labels()) {
         let _ = writeln!(text, "\n[[piece]]");
         let _ = writeln!(text, "name = \"{family}-{:0width$}\"", k + 1);
         let _ = writeln!(text, "label = \"{label}\"");
-        let _ = writeln!(
-            text,
-            "shape = \"\"\"\n{}\"\"\"",
-            picture(grid, shape, label)
-        );
+        if grid.is_3d() {
+            text.push_str(&solid(grid, shape, rotations_only, label));
+        } else {
+            let _ = writeln!(
+                text,
+                "shape = \"\"\"\n{}\"\"\"",
+                picture(grid, shape, label)
+            );
+        }
     }
     text
+}
+
+/// A shape of the grids of space as TOML: a `shape` picture when one of its orientations
+/// lies in a single layer (the first such, in the group's order), else its `layers`.
+fn solid(grid: Grid, shape: &Shape, rotations_only: bool, label: char) -> String {
+    let lattice = grid.lattice();
+    let flat = shape
+        .orientations(lattice, rotations_only)
+        .into_iter()
+        .map(|(s, _)| s)
+        .find(|s| s.depth() == 1);
+    let layers = flat.as_ref().unwrap_or(shape).layer_pictures(label);
+    let text = |layer: &Vec<String>| {
+        let mut t = String::from("\n");
+        for row in layer {
+            t.push_str(row);
+            t.push('\n');
+        }
+        t
+    };
+    if let [layer] = &layers[..] {
+        return format!("shape = \"\"\"{}\"\"\"\n", text(layer));
+    }
+    let parts: Vec<String> = layers
+        .iter()
+        .map(|l| format!("\"\"\"{}\"\"\"", text(l)))
+        .collect();
+    format!("layers = [{}]\n", parts.join(", "))
 }
 
 /// `pentominoes`, `tetrahexes`, `hexiamonds`.

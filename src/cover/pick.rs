@@ -100,6 +100,19 @@ impl AnySearch {
         either!(self, s => s.split(sub, depth))
     }
 
+    /// As [`Search::split_with`].
+    ///
+    /// # Errors
+    /// As [`Search::split`].
+    pub fn split_with<V: Visitor>(
+        &mut self,
+        sub: &Subproblem,
+        depth: usize,
+        visitor: &mut V,
+    ) -> Result<Vec<Subproblem>, PathError> {
+        either!(self, s => s.split_with(sub, depth, visitor))
+    }
+
     /// As [`Search::count`].
     pub fn count(&mut self) -> u64 {
         either!(self, s => s.count())

@@ -151,11 +151,11 @@ impl<T: Table> Search<T> {
     /// # Errors
     /// A [`PathError`] if `sub` or `resume` names no node of this problem's tree, or
     /// `resume` does not lie below `sub`.
-    pub fn run_from(
+    pub fn run_from<V: Visitor>(
         &mut self,
         sub: &Subproblem,
         resume: Option<&Resume>,
-        visitor: &mut impl Visitor,
+        visitor: &mut V,
     ) -> Result<Outcome, PathError> {
         let floor = sub.path.len();
         let (path, visited) = match resume {
@@ -168,6 +168,12 @@ impl<T: Table> Search<T> {
             None => (&sub.path[..], false),
         };
         self.replay(path)?;
+        // A visitor that prunes may know the subproblem has no solution (a resume point
+        // was entered, so the check was passed).
+        if resume.is_none() && V::PRUNES && self.pruned(visitor) {
+            self.unwind(0);
+            return Ok(Outcome::Complete);
+        }
         let outcome = self.search(floor, visited, None, visitor, &mut |_| {});
         self.unwind(0);
         Ok(outcome)
@@ -179,16 +185,34 @@ impl<T: Table> Search<T> {
     /// # Errors
     /// A [`PathError`] if `sub` names no node of this problem's tree.
     pub fn split(&mut self, sub: &Subproblem, depth: usize) -> Result<Vec<Subproblem>, PathError> {
+        let mut never = |_: &Visit<'_>| ControlFlow::Continue(());
+        self.split_with(sub, depth, &mut never)
+    }
+
+    /// [`Search::split`] in the tree that `visitor`'s [`Visitor::prune`] leaves: the
+    /// subproblems a run with that visitor would enter (none if it prunes `sub`).
+    /// The visitor sees no solution and no tick.
+    ///
+    /// # Errors
+    /// As [`Search::split`].
+    pub fn split_with<V: Visitor>(
+        &mut self,
+        sub: &Subproblem,
+        depth: usize,
+        visitor: &mut V,
+    ) -> Result<Vec<Subproblem>, PathError> {
         self.replay(&sub.path)?;
         let mut subs = Vec::new();
-        let mut never = |_: &Visit<'_>| ControlFlow::Continue(());
-        self.search(
-            sub.path.len(),
-            false,
-            Some(sub.path.len() + depth),
-            &mut never,
-            &mut |path| subs.push(Subproblem { path }),
-        );
+        if !(V::PRUNES && self.pruned(visitor)) {
+            let mut pruner = PruneOnly(visitor);
+            self.search(
+                sub.path.len(),
+                false,
+                Some(sub.path.len() + depth),
+                &mut pruner,
+                &mut |path| subs.push(Subproblem { path }),
+            );
+        }
         self.unwind(0);
         Ok(subs)
     }
@@ -313,6 +337,17 @@ impl<T: Table> Search<T> {
         })
     }
 
+    /// Whether `visitor` prunes the node the stack leads to.
+    #[inline]
+    fn pruned<V: Visitor>(&self, visitor: &mut V) -> bool {
+        let visit = Visit {
+            option_first: self.table.option_first(),
+            levels: &self.levels,
+            stats: self.stats,
+        };
+        visitor.prune(&visit)
+    }
+
     /// Ends a run stopped by the visitor: undoes the levels above `floor`.
     fn stop(&mut self, floor: usize, resume: Resume) -> Outcome {
         self.unwind(floor);
@@ -321,12 +356,12 @@ impl<T: Table> Search<T> {
 
     /// The loop of Algorithm X below the current stack. Stops at `split_depth` (if any),
     /// handing each path there to `frontier` instead of searching further.
-    fn search(
+    fn search<V: Visitor>(
         &mut self,
         floor: usize,
         visited: bool,
         split_depth: Option<usize>,
-        visitor: &mut impl Visitor,
+        visitor: &mut V,
         frontier: &mut impl FnMut(Vec<u32>),
     ) -> Outcome {
         let mut step = if visited { Step::Leave } else { Step::Enter };
@@ -367,7 +402,11 @@ impl<T: Table> Search<T> {
                 Step::Try => {
                     if self.top_has_option() {
                         self.apply_top();
-                        Step::Enter
+                        if V::PRUNES && self.pruned(visitor) {
+                            Step::TryAgain
+                        } else {
+                            Step::Enter
+                        }
                     } else {
                         // X7: backtrack.
                         self.end_level();
@@ -390,5 +429,21 @@ impl<T: Table> Search<T> {
                 }
             };
         }
+    }
+}
+
+/// A visitor's pruning alone: what a split searches with, which reports no solution and
+/// stops at no tick.
+struct PruneOnly<'v, V>(&'v mut V);
+
+impl<V: Visitor> Visitor for PruneOnly<'_, V> {
+    fn solution(&mut self, _: &Visit<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    const PRUNES: bool = V::PRUNES;
+
+    fn prune(&mut self, visit: &Visit<'_>) -> bool {
+        self.0.prune(visit)
     }
 }

@@ -1,7 +1,7 @@
 //! What a search shows the outside while it runs: the counters ([`Stats`]), the stack of
-//! choices (`Level`), the view a [`Visitor`] gets at each solution and at periodic
-//! ticks ([`Visit`]: the chosen options, the path of positions, Knuth's progress
-//! estimate), and how a run ended ([`Outcome`]). Kept apart from the loop in
+//! choices (`Level`), the view a [`Visitor`] gets at each solution, at periodic ticks
+//! and, for a visitor that prunes, after each choice ([`Visit`]: the chosen options, the
+//! path of positions, Knuth's progress estimate), and how a run ended ([`Outcome`]). Kept apart from the loop in
 //! `search.rs` so that the loop reads as Algorithm X and nothing else.
 
 use std::ops::ControlFlow;
@@ -58,6 +58,13 @@ impl Visit<'_> {
         let mut out = Vec::with_capacity(self.levels.len());
         self.options_into(&mut out);
         out
+    }
+
+    /// The option chosen at `level` of the stack (0 the first choice), or `None` for an
+    /// item with multiplicities that took "no further option" there.
+    pub fn option_at(&self, level: usize) -> Option<OptionId> {
+        let l = &self.levels[level];
+        (l.x != l.item).then(|| OptionId(super::dlx::option_of(self.option_first, l.x)))
     }
 
     /// Like [`Visit::options`], reusing `out`.
@@ -136,6 +143,19 @@ pub trait Visitor {
     /// stops the search so that it can be resumed at exactly this node.
     fn tick(&mut self, _visit: &Visit<'_>) -> ControlFlow<()> {
         ControlFlow::Continue(())
+    }
+
+    /// Whether the search asks [`Visitor::prune`] about its nodes. A constant, so that
+    /// the search of a visitor that never prunes (the default) carries no test for it.
+    const PRUNES: bool = false;
+
+    /// Asked, when [`Visitor::PRUNES`], about each node before the search enters it:
+    /// after each choice, with the option just taken on top of the stack, and once at
+    /// the start of a run or split below a subproblem (the stack then holds its path).
+    /// `true` skips the node: the visitor knows that no solution lies below it. The
+    /// node is not counted, and the path positions of its siblings stay as they are.
+    fn prune(&mut self, _visit: &Visit<'_>) -> bool {
+        false
     }
 }
 

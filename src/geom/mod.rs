@@ -227,6 +227,31 @@ impl Shape {
     }
 }
 
+impl Shape {
+    /// The shape drawn as square pictures, one per layer (bottom first), all in the frame
+    /// of its box: `mark` on its cells and `.` elsewhere, so that the `layers` of a file
+    /// (SPEC §8) read back as the same shape.
+    pub fn layer_pictures(&self, mark: char) -> Vec<Vec<String>> {
+        (0..self.depth())
+            .map(|z| {
+                (0..self.height())
+                    .map(|y| {
+                        (0..self.width())
+                            .map(|x| {
+                                if self.contains(Cell::at(x, y, z)) {
+                                    mark
+                                } else {
+                                    '.'
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
 impl fmt::Display for Shape {
     /// The shape drawn with `#` and `.` on the square grid, one line per row
     /// ([`Shape::picture`] draws it on any grid).

@@ -150,6 +150,16 @@ impl Board {
         self.index(c).map_or(Square::Outside, |k| self.squares[k])
     }
 
+    /// Makes the square at `c` (a cell of the frame) `square`: how a pre-placed piece is
+    /// taken off the board or put on it.
+    ///
+    /// # Panics
+    /// If `c` is outside the frame.
+    pub fn set_square(&mut self, c: Cell, square: Square) {
+        let k = self.index(c).expect("a cell of the frame");
+        self.squares[k] = square;
+    }
+
     /// Every cell of the frame, layer by layer (bottom first), row by row.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
         let (w, h) = (self.width, self.height);

@@ -7,6 +7,7 @@
 use serde::Deserialize;
 use toml::{Spanned, Value};
 
+use super::layers;
 use super::picture::{Picture, MAX_SIDE};
 use super::piece::is_label;
 use super::toml_input::{file_stem, Field, Input};
@@ -26,6 +27,8 @@ struct BoardSpec {
     grid: Field,
     size: Field,
     shape: Field,
+    layers: Field,
+    pyramid: Field,
     use_all_pieces: Field,
     cover_all_cells: Field,
 }
@@ -42,8 +45,9 @@ pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
         Err(error) => {
             let table = input.table(what)?;
             if table.contains_key("piece")
-                && !table.contains_key("size")
-                && !table.contains_key("shape")
+                && !["size", "shape", "layers", "pyramid"]
+                    .iter()
+                    .any(|k| table.contains_key(*k))
             {
                 let offset = input.line_starting_with("[[piece]]").unwrap_or(0);
                 return Err(input
@@ -54,27 +58,7 @@ pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
         }
     };
     let grid = input.grid(&spec.grid)?;
-    let (mut board, key_at) = match (&spec.size, &spec.shape) {
-        (Some(size), Some(shape)) => {
-            let later = if size.span().start > shape.span().start {
-                size
-            } else {
-                shape
-            };
-            return Err(input
-                .error_at(later, "a board has either `size` or `shape`, not both")
-                .with_hint(
-                    "`size = [w, h]` is a full rectangle; a `shape` picture is any other board",
-                ));
-        }
-        (None, None) => {
-            return Err(input
-                .error(0, "the board has neither `size` nor `shape`")
-                .with_hint("add `size = [10, 6]` for a full rectangle, or a `shape` picture"));
-        }
-        (Some(size), None) => (rectangle(&input, grid, size)?, size.span().start),
-        (None, Some(shape)) => picture_board(&input, grid, shape)?,
-    };
+    let (mut board, key_at) = board_of(&input, grid, &spec)?;
     let (line, column) = input.key_position(key_at);
     board.origin.path = path.to_string();
     board.origin.text = text.to_string();
@@ -100,6 +84,96 @@ pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
     Ok(board)
 }
 
+/// The board's squares from the one key of `size`, `shape`, `layers` and `pyramid` that
+/// it has, with that key's offset.
+fn board_of(input: &Input, grid: Grid, spec: &BoardSpec) -> Result<(Board, usize), InputError> {
+    let keys = [
+        ("size", &spec.size),
+        ("shape", &spec.shape),
+        ("layers", &spec.layers),
+        ("pyramid", &spec.pyramid),
+    ];
+    let mut given: Vec<(&str, &Spanned<Value>)> = keys
+        .iter()
+        .filter_map(|(k, v)| v.as_ref().map(|v| (*k, v)))
+        .collect();
+    given.sort_by_key(|(_, v)| v.span().start);
+    match given[..] {
+        [] => {
+            let (message, hint) = match grid {
+                Grid::Cube => ("the board has neither `size` nor `layers`", "add `size = [3, 3, 3]` for a box, or `layers` pictures, bottom first"),
+                Grid::Sphere => ("the board has neither `pyramid` nor `layers`", "add `pyramid = 5` for the square pyramid of 55 balls, or `layers` pictures, bottom first"),
+                _ => ("the board has neither `size` nor `shape`", "add `size = [10, 6]` for a full rectangle, or a `shape` picture"),
+            };
+            Err(input.error(0, message).with_hint(hint))
+        }
+        [(first, _), (second, later), ..] => {
+            if (first, second) == ("size", "shape") || (first, second) == ("shape", "size") {
+                return Err(input
+                    .error_at(later, "a board has either `size` or `shape`, not both")
+                    .with_hint(
+                        "`size = [w, h]` is a full rectangle; a `shape` picture is any other board",
+                    ));
+            }
+            Err(input
+                .error_at(later, format!("a board has one of `size`, `shape`, `layers` and `pyramid`, not both `{first}` and `{second}`"))
+                .with_hint("`size` is a full rectangle or box, `shape` a picture of one layer, `layers` pictures bottom first, `pyramid` a square pyramid of balls"))
+        }
+        [(key, v)] => {
+            let at = v.span().start;
+            let board = match key {
+                "size" => sized(input, grid, v)?,
+                "shape" => {
+                    let text = input.string("shape", v)?;
+                    let picture = Picture::read(input.text, v.span(), &text);
+                    picture_board(input, grid, v, &[picture])?
+                }
+                "layers" => {
+                    let pictures = layers::read_layers(input, grid, "the board", v)?;
+                    picture_board(input, grid, v, &pictures)?
+                }
+                _ => pyramid(layers::pyramid_layers(input, grid, v)?),
+            };
+            Ok((board, at))
+        }
+    }
+}
+
+/// `size`: `[w, h]` on the plane grids, `[x, y, z]` on the cube grid, refused on the
+/// sphere grid (whose boards are pyramids or pictures).
+fn sized(input: &Input, grid: Grid, size: &Spanned<Value>) -> Result<Board, InputError> {
+    match grid {
+        Grid::Sphere => Err(input
+            .error_at(size, "`size` is not for the sphere grid")
+            .with_hint("write `pyramid = 5` for a square pyramid of balls, or draw the board's layers with `layers` (one layer may be a `shape`)")),
+        Grid::Cube => {
+            let [x, y, z] = layers::box_size(input, size, MAX_CELLS)?;
+            let squares = vec![Square::Open; (x * y * z) as usize];
+            Ok(Board::layered("", Grid::Cube, [x, y, z], squares))
+        }
+        _ => rectangle(input, grid, size),
+    }
+}
+
+/// The square pyramid of `n` layers of balls: layer z is (n − z) × (n − z), all in the
+/// frame's corner (each ball in the hollow of four below).
+fn pyramid(n: i32) -> Board {
+    let mut squares = Vec::with_capacity((n * n * n) as usize);
+    for z in 0..n {
+        for y in 0..n {
+            for x in 0..n {
+                let inside = x < n - z && y < n - z;
+                squares.push(if inside {
+                    Square::Open
+                } else {
+                    Square::Outside
+                });
+            }
+        }
+    }
+    Board::layered("", Grid::Sphere, [n, n, n], squares)
+}
+
 /// `size = [w, h]`: a full rectangle of open cells on the square grid, the w × h
 /// parallelogram of the lattice on the others (SPEC §8), framed from column 0, row 0.
 fn rectangle(input: &Input, grid: Grid, size: &Spanned<Value>) -> Result<Board, InputError> {
@@ -111,6 +185,11 @@ fn rectangle(input: &Input, grid: Grid, size: &Spanned<Value>) -> Result<Board, 
     let Value::Array(items) = size.get_ref() else {
         return Err(bad());
     };
+    if items.len() == 3 {
+        return Err(input
+            .error_at(size, format!("`size = [x, y, z]` is a box of cubes, but this board is on the {} grid", grid.name()))
+            .with_hint("write `grid = \"cube\"` for a box, or `size = [width, height]` for a board of one layer"));
+    }
     let [Value::Integer(w), Value::Integer(h)] = items.as_slice() else {
         return Err(bad());
     };
@@ -136,61 +215,87 @@ fn rectangle(input: &Input, grid: Grid, size: &Spanned<Value>) -> Result<Board, 
     Ok(Board::of_cells("", grid, &cells))
 }
 
-/// A `shape` picture, with the offset of its key.
+/// A board from its pictures, bottom layer first (one picture for a `shape`), in one
+/// frame: as wide and tall as the largest layer; a shorter or narrower layer is outside
+/// beyond its end.
 fn picture_board(
     input: &Input,
     grid: Grid,
-    shape: &Spanned<Value>,
-) -> Result<(Board, usize), InputError> {
-    let text = input.string("shape", shape)?;
-    let picture = Picture::read(input.text, shape.span(), &text);
-    let (w, h) = (picture.width(), picture.rows.len());
+    key: &Spanned<Value>,
+    pictures: &[Picture],
+) -> Result<Board, InputError> {
+    let w = pictures.iter().map(Picture::width).max().unwrap_or(0);
+    let h = pictures.iter().map(|p| p.rows.len()).max().unwrap_or(0);
+    let d = pictures.len();
     if w == 0 {
         return Err(input
-            .error_at(shape, "the board's picture is empty")
+            .error_at(key, "the board's picture is empty")
             .with_hint(
                 "draw the board with `.` for cells to cover, `#` for blocked ones, spaces outside",
             ));
     }
-    if w as i64 > MAX_SIDE || h as i64 > MAX_SIDE || (w * h) as i64 > MAX_CELLS {
+    if w as i64 > MAX_SIDE || h as i64 > MAX_SIDE || (w * h * d) as i64 > MAX_CELLS {
+        let size = if d > 1 {
+            format!("{w}×{h}×{d}")
+        } else {
+            format!("{w}×{h}")
+        };
         return Err(input.error_at(
-            shape,
-            format!("a {w}×{h} picture is too large: at most {MAX_SIDE} cells a side and {MAX_CELLS} cells in all"),
+            key,
+            format!("a {size} picture is too large: at most {MAX_SIDE} cells a side and {MAX_CELLS} cells in all"),
         ));
     }
-    let mut squares = Vec::with_capacity(w * h);
+    let mut squares = Vec::with_capacity(w * h * d);
+    let mut rows = Vec::with_capacity(h * d);
     let mut first: Option<Cell> = None;
-    for (y, row) in picture.rows.iter().enumerate() {
-        for x in 0..w {
-            let square = match row.get(x).copied().unwrap_or(' ') {
-                ' ' => Square::Outside,
-                '.' => Square::Open,
-                '#' => Square::Blocked,
-                c if is_label(c) => Square::Preplaced(c),
-                c => {
-                    let at = picture.location(input.path, input.text, x, y);
-                    let what = if c == '\t' {
-                        "a tab".to_string()
-                    } else {
-                        format!("`{c}`")
-                    };
-                    return Err(InputError::at(at, format!("{what} is not a board square"))
-                        .with_hint("use `.` for a cell to cover, `#` for a blocked cell, a space for outside, or a piece's label for a pre-placed cell"));
+    for (z, picture) in pictures.iter().enumerate() {
+        for y in 0..h {
+            let row = picture.rows.get(y).map_or(&[][..], Vec::as_slice);
+            for x in 0..w {
+                let square = read_square(input, picture, row.get(x).copied(), x, y)?;
+                if square != Square::Outside {
+                    let cell = Cell::at(x as i32, y as i32, z as i32);
+                    picture.check_parity(input.path, input.text, grid, first.as_ref(), cell)?;
+                    first.get_or_insert(cell);
                 }
-            };
-            if square != Square::Outside {
-                let cell = Cell::new(x as i32, y as i32);
-                picture.check_parity(input.path, input.text, grid, first.as_ref(), cell)?;
-                first.get_or_insert(cell);
+                squares.push(square);
             }
-            squares.push(square);
+            // Rows past a short layer's end hold no cell; they point at its last row.
+            let last = picture.origin.last().copied().unwrap_or((1, 1));
+            rows.push(picture.origin.get(y).copied().unwrap_or(last));
         }
     }
-    let mut board = Board::new("", w as i32, h as i32, squares);
-    board.grid = grid;
+    let mut board = Board::layered("", grid, [w as i32, h as i32, d as i32], squares);
     board.origin = Origin {
-        rows: picture.origin,
+        rows,
         ..Origin::default()
     };
-    Ok((board, shape.span().start))
+    Ok(board)
+}
+
+/// The square a picture's character `ch` (at column x, row y) stands for; `None` is
+/// past the end of its row (outside).
+fn read_square(
+    input: &Input,
+    picture: &Picture,
+    ch: Option<char>,
+    x: usize,
+    y: usize,
+) -> Result<Square, InputError> {
+    Ok(match ch.unwrap_or(' ') {
+        ' ' => Square::Outside,
+        '.' => Square::Open,
+        '#' => Square::Blocked,
+        c if is_label(c) => Square::Preplaced(c),
+        c => {
+            let at = picture.location(input.path, input.text, x, y);
+            let what = if c == '\t' {
+                "a tab".to_string()
+            } else {
+                format!("`{c}`")
+            };
+            return Err(InputError::at(at, format!("{what} is not a board square"))
+                .with_hint("use `.` for a cell to cover, `#` for a blocked cell, a space for outside, or a piece's label for a pre-placed cell"));
+        }
+    })
 }

@@ -10,11 +10,20 @@ use super::{parse_board, parse_piece_set, Board, PieceSet};
 use crate::error::{Error, InputError, Location};
 
 static PIECE_SETS: &[(&str, &str)] = &[
+    ("bedlam", include_str!("../../pieces/bedlam.toml")),
     ("dominoes", include_str!("../../pieces/dominoes.toml")),
     ("heptiamonds", include_str!("../../pieces/heptiamonds.toml")),
     ("hexiamonds", include_str!("../../pieces/hexiamonds.toml")),
     ("hexominoes", include_str!("../../pieces/hexominoes.toml")),
+    (
+        "iq-puzzler-pro",
+        include_str!("../../pieces/iq-puzzler-pro.toml"),
+    ),
     ("noi2005", include_str!("../../pieces/noi2005.toml")),
+    (
+        "noi2005-balls",
+        include_str!("../../pieces/noi2005-balls.toml"),
+    ),
     (
         "one-sided-hexiamonds",
         include_str!("../../pieces/one-sided-hexiamonds.toml"),
@@ -38,6 +47,12 @@ static PIECE_SETS: &[(&str, &str)] = &[
         "pentominoes-and-square",
         include_str!("../../pieces/pentominoes-and-square.toml"),
     ),
+    (
+        "solid-pentominoes",
+        include_str!("../../pieces/solid-pentominoes.toml"),
+    ),
+    ("soma", include_str!("../../pieces/soma.toml")),
+    ("tetracubes", include_str!("../../pieces/tetracubes.toml")),
     ("tetrahexes", include_str!("../../pieces/tetrahexes.toml")),
     ("tetrominoes", include_str!("../../pieces/tetrominoes.toml")),
 ];
@@ -48,6 +63,10 @@ static BOARDS: &[(&str, &str)] = &[
     ("5x12", include_str!("../../boards/5x12.toml")),
     ("6x10", include_str!("../../boards/6x10.toml")),
     ("8x8-square", include_str!("../../boards/8x8-square.toml")),
+    (
+        "bedlam-4x4x4",
+        include_str!("../../boards/bedlam-4x4x4.toml"),
+    ),
     (
         "dominoes-8x8",
         include_str!("../../boards/dominoes-8x8.toml"),
@@ -80,7 +99,16 @@ static BOARDS: &[(&str, &str)] = &[
         "hexominoes-15x14",
         include_str!("../../boards/hexominoes-15x14.toml"),
     ),
+    (
+        "iq-puzzler-pro-pyramid",
+        include_str!("../../boards/iq-puzzler-pro-pyramid.toml"),
+    ),
+    ("kanoodle", include_str!("../../boards/kanoodle.toml")),
     ("noi2005", include_str!("../../boards/noi2005.toml")),
+    (
+        "noi2005-pyramid",
+        include_str!("../../boards/noi2005-pyramid.toml"),
+    ),
     (
         "noi2005-sample",
         include_str!("../../boards/noi2005-sample.toml"),
@@ -90,6 +118,19 @@ static BOARDS: &[(&str, &str)] = &[
         include_str!("../../boards/one-sided-tetrominoes-4x7.toml"),
     ),
     ("scott", include_str!("../../boards/scott.toml")),
+    (
+        "solid-pentominoes-2x5x6",
+        include_str!("../../boards/solid-pentominoes-2x5x6.toml"),
+    ),
+    (
+        "solid-pentominoes-3x4x5",
+        include_str!("../../boards/solid-pentominoes-3x4x5.toml"),
+    ),
+    ("soma-3x3x3", include_str!("../../boards/soma-3x3x3.toml")),
+    (
+        "tetracubes-2x4x4",
+        include_str!("../../boards/tetracubes-2x4x4.toml"),
+    ),
     (
         "tetrahexes-4x7",
         include_str!("../../boards/tetrahexes-4x7.toml"),

@@ -5,6 +5,8 @@
 
 pub mod board;
 mod board_spec;
+pub mod flat;
+mod layers;
 pub mod library;
 mod picture;
 pub mod piece;

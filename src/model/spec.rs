@@ -9,6 +9,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::board_spec;
+use super::flat;
+use super::layers;
 use super::picture::{Picture, MAX_SIDE};
 use super::piece::is_label;
 use super::toml_input::{file_stem, Field, Input};
@@ -35,6 +37,7 @@ struct SetSpec {
 struct PieceSpec {
     name: Field,
     shape: Field,
+    layers: Field,
     count: Field,
     mirror: Field,
     label: Field,
@@ -49,19 +52,21 @@ pub fn parse_piece_set(path: &str, text: &str) -> Result<PieceSet, InputError> {
     input.check_not_empty(what)?;
     // The text is parsed once when it is a piece set. Otherwise the checks in the order
     // they are reported: a syntax error, a board, then the piece set's own error. (A text
-    // that reads as a piece set has no `size` or `shape` key, so it is no board.)
+    // that reads as a piece set has no `size`, `shape`, `layers` or `pyramid` key, so it is
+    // no board.)
     let spec: SetSpec = match input.parse() {
         Ok(spec) => spec,
         Err(error) => {
             let table = input.table(what)?;
             if !table.contains_key("piece")
-                && (table.contains_key("size") || table.contains_key("shape"))
+                && ["size", "shape", "layers", "pyramid"]
+                    .iter()
+                    .any(|k| table.contains_key(*k))
             {
-                let key = if table.contains_key("shape") {
-                    "shape"
-                } else {
-                    "size"
-                };
+                let key = ["shape", "layers", "pyramid", "size"]
+                    .into_iter()
+                    .find(|k| table.contains_key(*k))
+                    .unwrap_or("size");
                 let offset = input.line_starting_with(key).unwrap_or(0);
                 return Err(input
                     .error(offset, "this is a board, not a piece set")
@@ -71,7 +76,8 @@ pub fn parse_piece_set(path: &str, text: &str) -> Result<PieceSet, InputError> {
         }
     };
     let grid = input.grid(&spec.grid)?;
-    let default_mirror = input.opt_bool("mirror", &spec.mirror, true)?;
+    // Physical solids cannot be turned over: rotations only by default (SPEC §8).
+    let default_mirror = input.opt_bool("mirror", &spec.mirror, !grid.is_3d())?;
     if spec.piece.is_empty() {
         return Err(input
             .error(0, "the piece set has no pieces")
@@ -147,17 +153,15 @@ fn read_piece(
     if name.is_empty() {
         return Err(input.error_at(name_value, "a piece's name must not be empty"));
     }
-    let Some(shape_value) = &p.shape else {
-        return Err(input
-            .error(name_value.span().start, format!("piece `{name}` has no `shape`"))
-            .with_hint("add a picture: shape = \"\"\"\\n##\\n#.\\n\"\"\" (any character but `.` and space is a cell)"));
-    };
-    let shape = read_shape(input, grid, &name, shape_value)?;
+    let pictures = piece_pictures(input, grid, &name, name_value, p)?;
+    let shape = read_shape(input, grid, &name, &pictures)?;
     let count = match &p.count {
         Some(v) => input.integer("count", v, 1, MAX_COUNT)? as u32,
         None => 1,
     };
-    let mirror = input.opt_bool("mirror", &p.mirror, default_mirror)?;
+    // A flat ball piece may always be turned over (SPEC §8).
+    let mirror =
+        input.opt_bool("mirror", &p.mirror, default_mirror)? || flat::turns_over(grid, &shape);
     let (label, label_at, given) = match &p.label {
         Some(v) => {
             let text = input.string("label", v)?;
@@ -209,58 +213,121 @@ pub fn parse_color(s: &str) -> Option<[u8; 3]> {
     Some([byte(0)?, byte(2)?, byte(4)?])
 }
 
-/// A piece's picture on `grid`: non-empty, within the size limit, all of one parity on
-/// the hex grid, edge-connected.
+/// The pictures of a piece, bottom layer first: its `shape` (one layer) or its `layers`
+/// (the grids of space), with the value each came from.
+fn piece_pictures<'v>(
+    input: &Input,
+    grid: Grid,
+    name: &str,
+    name_value: &Spanned<toml::Value>,
+    p: &'v PieceSpec,
+) -> Result<Vec<(Picture, &'v Spanned<toml::Value>)>, InputError> {
+    match (&p.shape, &p.layers) {
+        (Some(shape), Some(layers)) => {
+            let later = if shape.span().start > layers.span().start {
+                shape
+            } else {
+                layers
+            };
+            Err(input
+                .error_at(
+                    later,
+                    format!("piece `{name}` has both `shape` and `layers`"),
+                )
+                .with_hint("a `shape` is a piece of one layer; give either it or `layers`"))
+        }
+        (None, None) => {
+            let hint = if grid.is_3d() {
+                "add `layers = [\"\"\"\\n##\\n\"\"\", \"\"\"\\n#.\\n\"\"\"]` (bottom layer first), or a `shape` picture for a piece of one layer"
+            } else {
+                "add a picture: shape = \"\"\"\\n##\\n#.\\n\"\"\" (any character but `.` and space is a cell)"
+            };
+            Err(input
+                .error(
+                    name_value.span().start,
+                    format!("piece `{name}` has no `shape`"),
+                )
+                .with_hint(hint))
+        }
+        (Some(shape), None) => {
+            let text = input.string("shape", shape)?;
+            Ok(vec![(
+                Picture::read(input.text, shape.span(), &text),
+                shape,
+            )])
+        }
+        (None, Some(layers)) => {
+            let owner = format!("piece `{name}`");
+            let pictures = layers::read_layers(input, grid, &owner, layers)?;
+            Ok(pictures.into_iter().map(|pic| (pic, layers)).collect())
+        }
+    }
+}
+
+/// A piece's shape from its pictures (layer z is `pictures[z]`) on `grid`: non-empty,
+/// within the size limit, all of one parity on the hex grid, connected.
 fn read_shape(
     input: &Input,
     grid: Grid,
     name: &str,
-    v: &Spanned<toml::Value>,
+    pictures: &[(Picture, &Spanned<toml::Value>)],
 ) -> Result<Shape, InputError> {
-    let text = input.string("shape", v)?;
-    let picture = Picture::read(input.text, v.span(), &text);
-    if picture.rows.len() as i64 > MAX_SIDE || picture.width() as i64 > MAX_SIDE {
-        return Err(input.error_at(
-            v,
-            format!("the shape of `{name}` is larger than {MAX_SIDE}×{MAX_SIDE}"),
-        ));
-    }
     let lattice = grid.lattice();
     let mut cells = Vec::new();
-    for (y, row) in picture.rows.iter().enumerate() {
-        for (x, &ch) in row.iter().enumerate() {
-            if ch == '\t' {
-                return Err(InputError::at(
-                    picture.location(input.path, input.text, x, y),
-                    "a tab in a picture",
-                )
-                .with_hint("use spaces or `.` for empty places; column positions are literal"));
-            }
-            if ch != '.' && ch != ' ' {
-                let cell = Cell::new(x as i32, y as i32);
-                picture.check_parity(input.path, input.text, grid, cells.first(), cell)?;
-                cells.push(cell);
+    for (z, (picture, v)) in pictures.iter().enumerate() {
+        if picture.rows.len() as i64 > MAX_SIDE || picture.width() as i64 > MAX_SIDE {
+            return Err(input.error_at(
+                v,
+                format!("the shape of `{name}` is larger than {MAX_SIDE}×{MAX_SIDE}"),
+            ));
+        }
+        for (y, row) in picture.rows.iter().enumerate() {
+            for (x, &ch) in row.iter().enumerate() {
+                if ch == '\t' {
+                    return Err(InputError::at(
+                        picture.location(input.path, input.text, x, y),
+                        "a tab in a picture",
+                    )
+                    .with_hint(
+                        "use spaces or `.` for empty places; column positions are literal",
+                    ));
+                }
+                if ch != '.' && ch != ' ' {
+                    let cell = Cell::at(x as i32, y as i32, z as i32);
+                    picture.check_parity(input.path, input.text, grid, cells.first(), cell)?;
+                    cells.push(cell);
+                }
             }
         }
     }
     let Some(shape) = lattice.shape(&cells) else {
+        let v = pictures.first().map(|(_, v)| *v);
+        let at = v.map_or(0, |v| v.span().start);
         return Err(input
-            .error_at(v, format!("the shape of piece `{name}` has no cells"))
+            .error(at, format!("the shape of piece `{name}` has no cells"))
             .with_hint(
                 "mark the piece's cells with any character other than `.` and space, e.g. `#`",
             ));
     };
     if !shape.is_connected(lattice) {
         let stray = first_disconnected(lattice, &cells).unwrap_or(cells[0]);
+        let picture = &pictures[stray.z as usize].0;
         let at = picture.location(input.path, input.text, stray.x as usize, stray.y as usize);
+        let flat = shape.depth() == 1;
         let hint = match grid {
             Grid::Square => "cells that meet only at a corner are not connected; a piece is one edge-connected region",
             Grid::Hex => "a hexagon's neighbours are 2 columns away in its row and 1 column away in the rows above and below; a piece is one edge-connected region",
             Grid::Triangle => "a triangle's neighbours are the characters left and right of it and the one below (pointing up, column + row even) or above (pointing down); a piece is one edge-connected region",
             Grid::Cube => "a cube's neighbours share a face: left, right, above and below it in its layer's picture, and the same place in the layers under and over it; a piece is one face-connected solid",
+            Grid::Sphere if flat => "in a layer a ball touches the four beside it in its row and column, not the diagonal ones; a flat piece is one set of touching balls",
             Grid::Sphere => "a ball touches the four beside it in its layer, and in the layer over it the balls at its own place and one column, one row or both to the left and up; a piece is one set of touching balls",
         };
-        return Err(InputError::at(at, format!("piece `{name}` is not connected: this cell does not touch the first one through edges"))
+        let how = match grid {
+            Grid::Cube => "faces",
+            Grid::Sphere => "touching balls",
+            _ => "edges",
+        };
+        return Err(InputError::at(at, format!("piece `{name}` is not connected: this cell does not touch the first one through {how}"))
             .with_hint(hint));
     }
     Ok(shape)

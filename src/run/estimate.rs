@@ -53,8 +53,8 @@ const CREDIBLE: u32 = 16;
 const PRIOR: f64 = 1e-4;
 /// The share done before the estimate is credible.
 const CREDIBLE_DONE: f64 = 0.002;
-/// A running task is taken to be at least its nodes over this share of it, or over the
-/// engine's estimate of its share done if larger.
+/// A running task whose sides are not sampled yet is taken to be at least its nodes
+/// over this share of it, or over the engine's estimate of its share done if larger.
 const LEAST_WITHIN: f64 = 0.5;
 
 /// The sum of a task's probe estimates and their number.
@@ -68,6 +68,15 @@ impl Sample {
     fn mean(&self) -> Option<f64> {
         (self.probes > 0).then(|| self.sum / f64::from(self.probes))
     }
+}
+
+/// A task's nodes in the unit of the probes: searched and left.
+#[derive(Clone, Copy, Debug)]
+struct Part {
+    searched: f64,
+    left: f64,
+    /// The split is the engine's guess (the task runs, its sides not yet sampled).
+    guessed: bool,
 }
 
 /// Estimates of the tasks' sizes, and the probing that makes them.
@@ -193,36 +202,58 @@ impl Estimator {
                 0.0
             };
         }
-        // How the tasks' nodes compare with their probes' estimates of the share
-        // searched.
-        let within: Vec<f64> = (measured.iter().zip(&self.sides))
-            .map(|(m, sides)| match (m.finished, sides.within()) {
-                (true, _) => 1.0,
-                (false, Some(w)) if m.work > 0 => w,
-                (false, _) => m.within,
-            })
-            .collect();
+        let parts = self.parts(measured, &sizes);
+        // How the tasks' nodes compare with their probes' estimates of what they
+        // searched: the finished tasks' whole and the running tasks' searched side.
         let (mut nodes, mut probed) = (0.0, 0.0);
-        for ((m, size), w) in measured.iter().zip(&sizes).zip(&within) {
+        for (m, part) in measured.iter().zip(&parts) {
             nodes += m.work as f64;
-            probed += size * w;
+            probed += part.searched;
         }
         let prior = PRIOR * total;
         let scale = (nodes + prior) / (probed + prior);
+        // What each task searched is its own node count; only what it has left is
+        // estimated, scaled.
         let (mut searched, mut whole) = (0.0, 0.0);
-        for ((m, size), w) in measured.iter().zip(&sizes).zip(&within) {
+        for (m, part) in measured.iter().zip(&parts) {
             let n = m.work as f64;
             searched += n;
-            whole += if m.finished {
-                n
+            let task = n + scale * part.left;
+            whole += if part.guessed {
+                task.max(n / m.within.max(LEAST_WITHIN))
             } else {
-                (scale * size).max(n / w.max(LEAST_WITHIN))
+                task
             };
         }
         if whole <= 0.0 {
             return 1.0;
         }
         (searched / whole).clamp(0.0, 1.0)
+    }
+
+    /// Each task's parts searched and left, in the unit of the probes: a finished task
+    /// all searched; a running task's sides where they are sampled, else its probes'
+    /// size split by the engine's own share searched (0 for a task not started).
+    fn parts(&self, measured: &[Measured], sizes: &[f64]) -> Vec<Part> {
+        (measured.iter().zip(sizes).zip(&self.sides))
+            .map(|((m, &size), sides)| match sides.estimate() {
+                _ if m.finished => Part {
+                    searched: size,
+                    left: 0.0,
+                    guessed: false,
+                },
+                Some((searched, left)) if m.work > 0 => Part {
+                    searched,
+                    left,
+                    guessed: false,
+                },
+                _ => Part {
+                    searched: size * m.within,
+                    left: size * (1.0 - m.within),
+                    guessed: m.work > 0,
+                },
+            })
+            .collect()
     }
 
     /// Each task's estimated size: its probes' mean, or the mean of the probed tasks'

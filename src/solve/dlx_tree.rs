@@ -2,7 +2,8 @@
 //! [`Tree`] of a run: it searches the solver's (reduced) problem, maps its options to
 //! the puzzle's placements, and weighs each solution ([`Weigher`]). Its solutions are
 //! checked one by one: it keeps no memo of counts that a uniform weight would let it
-//! use, so no subproblem settles anything for it.
+//! use, so no subproblem settles anything for it. Its searches and splits prune the
+//! nodes with a closed region the pieces left cannot fill (`regions.rs`).
 
 use std::ops::ControlFlow;
 
@@ -12,6 +13,7 @@ use crate::model::puzzle::placements_of;
 use crate::run::{Sink, Tree};
 use crate::symmetry::Settled;
 
+use super::regions::RegionCheck;
 use super::solver::Solver;
 use super::weigh::Weigher;
 
@@ -23,9 +25,16 @@ pub struct DlxTree<'a> {
     map: &'a [usize],
     tick_log2: u32,
     weigher: Weigher<'a>,
+    regions: Option<RegionCheck<'a>>,
 }
 
 impl DlxTree<'_> {
+    /// Nodes the closed-region test pruned so far.
+    #[cfg(test)]
+    pub(crate) fn pruned(&self) -> u64 {
+        self.regions.as_ref().map_or(0, |r| r.pruned)
+    }
+
     /// The exact-cover search of `solver`'s problem.
     pub fn new(solver: &Solver) -> DlxTree<'_> {
         DlxTree {
@@ -33,13 +42,17 @@ impl DlxTree<'_> {
             map: solver.map(),
             tick_log2: 12,
             weigher: Weigher::new(solver),
+            regions: solver.regions().map(RegionCheck::new),
         }
     }
 }
 
 impl Tree for DlxTree<'_> {
     fn split(&mut self, sub: &Subproblem, depth: usize) -> Result<Vec<Subproblem>, PathError> {
-        self.search.split(sub, depth)
+        match &mut self.regions {
+            Some(regions) => self.search.split_with(sub, depth, regions),
+            None => self.search.split(sub, depth),
+        }
     }
 
     fn run_below(
@@ -56,6 +69,7 @@ impl Tree for DlxTree<'_> {
             map: self.map,
             options: Vec::new(),
             path: Vec::new(),
+            regions: self.regions.as_mut(),
         };
         self.search.run_from(sub, resume, &mut visitor)
     }
@@ -92,6 +106,7 @@ struct DlxVisitor<'v, 'a> {
     options: Vec<OptionId>,
     /// The path at the last tick.
     path: Vec<u32>,
+    regions: Option<&'v mut RegionCheck<'a>>,
 }
 
 impl Visitor for DlxVisitor<'_, '_> {
@@ -106,6 +121,12 @@ impl Visitor for DlxVisitor<'_, '_> {
     fn tick(&mut self, visit: &Visit<'_>) -> ControlFlow<()> {
         visit.path_into(&mut self.path);
         self.sink.tick(visit.progress(self.floor), &self.path)
+    }
+
+    const PRUNES: bool = true;
+
+    fn prune(&mut self, visit: &Visit<'_>) -> bool {
+        (self.regions.as_mut()).is_some_and(|r| r.refutes(visit))
     }
 }
 

@@ -15,8 +15,9 @@ mod dlx_tree;
 mod first;
 mod jobs;
 pub mod restart;
-mod shuffle;
+pub(crate) mod shuffle;
 mod solver;
+mod regions;
 mod weigh;
 
 pub use crate::symmetry::SymmetryMode;

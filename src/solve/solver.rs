@@ -10,6 +10,8 @@ use crate::model::puzzle::Puzzle;
 use crate::model::refute::{self, Refutation};
 use crate::symmetry::{Reduction, SymmetryMode};
 
+use super::regions::Regions;
+
 /// Which exact-cover engine a [`Solver`] runs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -77,6 +79,11 @@ pub struct Solver {
     pub restarts: bool,
     /// The node budget of the shortest attempt of a search that restarts.
     pub(crate) restart_unit: u64,
+    /// Whether the exact-cover engine prunes nodes with a closed region that the pieces
+    /// left cannot fill (true unless turned off, for tests that compare).
+    pub(crate) region_check: bool,
+    /// That test's view of the puzzle, made at the first use.
+    regions: OnceLock<Option<Regions>>,
 }
 
 impl Solver {
@@ -113,6 +120,8 @@ impl Solver {
             seed: super::DEFAULT_SEED,
             restarts: true,
             restart_unit: super::restart::RESTART_UNIT,
+            region_check: true,
+            regions: OnceLock::new(),
         }
     }
 
@@ -131,6 +140,17 @@ impl Solver {
             let allowed = &self.reduction.allowed;
             self.puzzle.problem_with(|k| allowed[k])
         })
+    }
+
+    /// The closed-region test of the exact-cover engine, if on and if it can prove
+    /// anything on this puzzle.
+    pub(crate) fn regions(&self) -> Option<&Regions> {
+        if !self.region_check {
+            return None;
+        }
+        (self.regions)
+            .get_or_init(|| Regions::new(&self.puzzle, self.map()))
+            .as_ref()
     }
 
     /// Makes `run` and `count` use `engine`; false (and no change) if it does not apply.

@@ -6,6 +6,7 @@
 mod agreement;
 mod tables;
 mod tree;
+mod solid;
 mod wide;
 
 use std::ops::ControlFlow;

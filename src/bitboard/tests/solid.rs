@@ -1,0 +1,182 @@
+//! The bitboard engine on boards of layers (the cube and sphere grids) finds what the
+//! DLX engine finds: boxes and pyramids, copies, pre-placed pieces, every numbering of
+//! the axes; and the published counts of the Soma cube and the solid pentominoes.
+
+use super::*;
+use crate::geom::Grid;
+use crate::solve::Solver;
+use crate::symmetry::SymmetryMode;
+
+/// A `x × y × z` box of `grid`, with the squares at `preplaced` (board indices)
+/// pre-placed with the label given.
+fn solid_box(grid: Grid, [x, y, z]: [i32; 3], preplaced: &[(usize, char)]) -> Board {
+    let mut squares = vec![Square::Open; (x * y * z) as usize];
+    for &(k, label) in preplaced {
+        squares[k] = Square::Preplaced(label);
+    }
+    Board::layered("box", grid, [x, y, z], squares)
+}
+
+/// The square pyramid of `n` layers on the sphere grid: layer `z` is the `(n - z) ×
+/// (n - z)` square at columns and rows `0..n - z` of an `n × n × n` frame; the squares
+/// at `preplaced` (board indices) pre-placed with the label given.
+fn pyramid(n: i32, preplaced: &[(usize, char)]) -> Board {
+    let mut squares = Vec::new();
+    for z in 0..n {
+        for y in 0..n {
+            for x in 0..n {
+                let inside = x < n - z && y < n - z;
+                squares.push(if inside { Square::Open } else { Square::Outside });
+            }
+        }
+    }
+    for &(k, label) in preplaced {
+        squares[k] = Square::Preplaced(label);
+    }
+    Board::layered("pyramid", Grid::Sphere, [n, n, n], squares)
+}
+
+/// The pieces (cells, copies) of `grid` as a set labelled `a`, `b`, …; turned over
+/// (every symmetry of the grid) if `mirror`.
+fn solid_set(grid: Grid, pieces: &[(&[(i32, i32, i32)], u32)], mirror: bool) -> PieceSet {
+    PieceSet {
+        grid,
+        name: "s".into(),
+        description: String::new(),
+        pieces: (pieces.iter().enumerate())
+            .map(|(k, &(cells, count))| Piece {
+                name: format!("p{k}"),
+                label: (b'a' + k as u8) as char,
+                shape: Shape::new(cells.iter().map(|&(x, y, z)| Cell::at(x, y, z)))
+                    .expect("a shape"),
+                count,
+                mirror,
+                color: None,
+            })
+            .collect(),
+    }
+}
+
+/// [`same_as_dlx`], then the same with every order of the axes and a few fronts.
+fn same_as_dlx_solid(puzzle: &Puzzle) -> usize {
+    let allowed = all(puzzle);
+    let want = same_as_dlx(puzzle, &allowed);
+    let dlx = dlx_solutions(puzzle, &allowed);
+    for axes in [[0, 1, 2], [2, 0, 1], [1, 2, 0], [2, 1, 0]] {
+        for (fronts, window) in [(1, 4), (0x55, 2), (0xff, 3)] {
+            let tuning = Tuning {
+                order: Order::Solid(axes),
+                fronts,
+                window,
+                beside: if fronts == 1 { 0 } else { 2 },
+                memo_bits: 0,
+                ..Tuning::default()
+            };
+            let mut search = BitSearch::with_tuning(puzzle, &allowed, tuning).expect("applies");
+            let mut got = bit_solutions(&mut search);
+            got.sort();
+            assert_eq!(got, dlx, "{tuning:?}");
+            let memo = Tuning {
+                memo_bits: 4,
+                ..tuning
+            };
+            let mut search = BitSearch::with_tuning(puzzle, &allowed, memo).expect("applies");
+            assert_eq!(search.count(), want as u64, "{memo:?}");
+        }
+    }
+    // The engine's own choice.
+    let mut search = BitSearch::new(puzzle, &allowed).expect("applies");
+    assert_eq!(search.count(), want as u64);
+    want
+}
+
+#[test]
+fn cube_boxes_match_dlx() {
+    // Tricubes and dicubes with copies in a 2×3×3 box; an L tricube (one-sided) and
+    // straight dicubes with copies in 2×2×3.
+    let l: &[(i32, i32, i32)] = &[(0, 0, 0), (1, 0, 0), (0, 1, 0)];
+    let i3: &[(i32, i32, i32)] = &[(0, 0, 0), (1, 0, 0), (2, 0, 0)];
+    let i2: &[(i32, i32, i32)] = &[(0, 0, 0), (1, 0, 0)];
+    let set = solid_set(Grid::Cube, &[(l, 2), (i3, 2), (i2, 3)], true);
+    let p = Puzzle::new(solid_box(Grid::Cube, [2, 3, 3], &[]), set).expect("valid");
+    assert!(same_as_dlx_solid(&p) > 100);
+    let set = solid_set(Grid::Cube, &[(l, 2), (i2, 3)], false);
+    let p = Puzzle::new(solid_box(Grid::Cube, [3, 2, 2], &[]), set).expect("valid");
+    assert!(same_as_dlx_solid(&p) > 0);
+}
+
+#[test]
+fn tetracubes_with_a_preplaced_piece_match_dlx() {
+    // The 8 one-sided tetracubes in 2×4×4, one of them (the straight one) pre-placed
+    // along the bottom row of the bottom layer.
+    let set = crate::model::samples::polyforms(Grid::Cube, 4, true);
+    assert_eq!(set.pieces.len(), 8);
+    let straight = (set.pieces.iter())
+        .find(|p| p.shape.width() == 4 || p.shape.height() == 4 || p.shape.depth() == 4)
+        .map(|p| p.label)
+        .expect("the straight tetracube");
+    let pre: Vec<(usize, char)> = (0..4).map(|x| (x, straight)).collect();
+    let p = Puzzle::new(solid_box(Grid::Cube, [4, 4, 2], &pre), set).expect("valid");
+    assert!(same_as_dlx_solid(&p) > 0);
+}
+
+#[test]
+fn sphere_pyramids_match_dlx() {
+    // Flat ball pieces (in any plane of the packing) filling pyramids of 3 and 4
+    // layers (14 and 30 balls), with copies.
+    let l: &[(i32, i32, i32)] = &[(0, 0, 0), (1, 0, 0), (0, 1, 0)];
+    let i2: &[(i32, i32, i32)] = &[(0, 0, 0), (1, 0, 0)];
+    let v: &[(i32, i32, i32)] = &[(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)];
+    let set = solid_set(Grid::Sphere, &[(l, 2), (i2, 4)], true);
+    let p = Puzzle::new(pyramid(3, &[]), set).expect("valid");
+    assert!(same_as_dlx_solid(&p) > 0);
+    let set = solid_set(Grid::Sphere, &[(v, 3), (l, 4), (i2, 3)], false);
+    let board = pyramid(4, &[(0, 'c'), (1, 'c')]);
+    let p = Puzzle::new(board, set).expect("valid");
+    assert!(same_as_dlx_solid(&p) > 0);
+}
+
+/// The seven Soma pieces: every polycube of 3 or 4 cubes that is not a box, one-sided.
+fn soma() -> PieceSet {
+    let is_box = |s: &Shape| (s.width() * s.height() * s.depth()) as usize == s.len();
+    let mut set = crate::model::samples::polyforms(Grid::Cube, 4, true);
+    let tricube = crate::model::samples::polyforms(Grid::Cube, 3, true).pieces;
+    set.pieces.retain(|p| !is_box(&p.shape));
+    set.pieces
+        .extend(tricube.into_iter().filter(|p| !is_box(&p.shape)));
+    for (p, label) in set.pieces.iter_mut().zip('A'..) {
+        (p.label, p.name) = (label, label.to_string());
+    }
+    set
+}
+
+/// The solutions the solver counts in both modes, and that it chose the bitboard engine.
+fn counts(board: Board, set: PieceSet) -> (u64, u64) {
+    let puzzle = Puzzle::new(board, set).expect("valid");
+    assert!(BitSearch::applies(&puzzle));
+    let keep = Solver::new(puzzle.clone(), SymmetryMode::Keep).count().solutions;
+    let reduce = Solver::new(puzzle, SymmetryMode::Reduce).count().solutions;
+    (keep, reduce)
+}
+
+#[test]
+fn soma_cube_on_the_bitboard_engine() {
+    // 240 solutions up to the cube's 48 symmetries, 11,520 in all (Berlekamp, Conway
+    // and Guy, "Winning Ways", ch. 24; Gardner, "Mathematical Games", September 1958).
+    assert_eq!(counts(solid_box(Grid::Cube, [3, 3, 3], &[]), soma()), (11_520, 240));
+}
+
+#[test]
+fn solid_pentominoes_in_3x4x5() {
+    // The 12 pentominoes as flat solid pieces fill the 3×4×5 box in 3,940 ways up to
+    // its 8 symmetries, 31,520 in all (Gardner, "Mathematical Games", and Polyform
+    // Puzzler: https://www.polyforms.eu/, "Solid pentominoes").
+    let set = PieceSet {
+        grid: Grid::Cube,
+        ..crate::model::samples::pentominoes()
+    };
+    assert_eq!(
+        counts(solid_box(Grid::Cube, [3, 4, 5], &[]), set),
+        (31_520, 3_940)
+    );
+}

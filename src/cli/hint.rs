@@ -1,0 +1,142 @@
+//! `polyx hint PUZZLE`: for a partly solved board (the pieces placed so far as
+//! pre-placed labels), whether it can still be finished, and what to do next: a
+//! sentence and the board with the hinted piece drawn in lower case (`*` when its label
+//! has no lower case of its own). Exit 0 with a move (or a finished board), 1 when the
+//! board cannot be finished. `--all` adds the placements every completion makes.
+
+use std::io::Write;
+
+use crate::design::{self, Hint, Move, Reason};
+use crate::geom::Cell;
+use crate::model::{PieceSet, Placement, Puzzle};
+
+use super::args::HintArgs;
+use super::check::{load, marked_picture, print_stats, run_options, stopped};
+use super::{output, Status};
+
+pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
+    let opts = run_options(args.puzzle.max_nodes)?;
+    let puzzle = load(&args.puzzle.puzzle, args.puzzle.pieces.as_deref(), args.puzzle.noi2005)?;
+    let hint = match design::hint(&puzzle, &opts) {
+        Ok(hint) => hint,
+        Err(s) => {
+            if args.puzzle.stats {
+                print_stats(&puzzle.board.name, s.stats);
+            }
+            return Ok(stopped(&opts, args.puzzle.max_nodes));
+        }
+    };
+    let mut text = say(&puzzle, &hint);
+    let status = match hint {
+        Hint::Finished | Hint::Next(_) => Status::Success,
+        Hint::Remove(_) | Hint::Unsolvable => Status::NotFound,
+    };
+    if args.all && status == Status::Success {
+        match design::shared_placements(&puzzle, &opts) {
+            Ok(shared) => text += &say_shared(&puzzle, &shared.unwrap_or_default()),
+            Err(_) => return Ok(stopped(&opts, args.puzzle.max_nodes)),
+        }
+    }
+    let mut out = output::stdout();
+    out.write_all(text.as_bytes())?;
+    output::finish(out)?;
+    Ok(status)
+}
+
+/// The hint's sentence and picture.
+fn say(puzzle: &Puzzle, hint: &Hint) -> String {
+    let set = &puzzle.set;
+    match hint {
+        Hint::Finished => "The board is finished.\n".to_string(),
+        Hint::Next(Move { placement, reason }) => {
+            let label = set.pieces[placement.piece].label;
+            let why = match reason {
+                Reason::OnlyCover(c) => format!(
+                    "place {label} as shown: it is the only placement that covers {}.",
+                    cell_name(*c)
+                ),
+                Reason::OnlyPlace => {
+                    format!("place {label} as shown: the piece has no other place left.")
+                }
+                Reason::EveryCompletion => {
+                    format!("place {label} as shown: every way to finish the board places it there.")
+                }
+                Reason::Guess(c) => format!(
+                    "try {label} as shown: {} has the fewest ways to be covered, and this one \
+                     leads to a finished board (others may too).",
+                    cell_name(*c)
+                ),
+            };
+            let picture = marked(puzzle, std::slice::from_ref(placement));
+            format!("The board can be finished; {why}\n{picture}")
+        }
+        Hint::Remove(pieces) => {
+            let labels: Vec<String> = (pieces.iter())
+                .map(|p| set.pieces[p.piece].label.to_string())
+                .collect();
+            let (them, it) = if pieces.len() == 1 {
+                ("piece", "it")
+            } else {
+                ("pieces", "them")
+            };
+            format!(
+                "The board cannot be finished; take off {them} {} (drawn in lower case): without {it}, it can be.\n{}",
+                labels.join(", "),
+                marked(puzzle, pieces)
+            )
+        }
+        Hint::Unsolvable => "The board cannot be finished, even with every piece taken off: \
+                             the puzzle has no solution.\n"
+            .to_string(),
+    }
+}
+
+/// The `--all` section: the placements every completion makes.
+fn say_shared(puzzle: &Puzzle, shared: &[Placement]) -> String {
+    if shared.is_empty() {
+        return "\nNo placement is made by every way to finish the board.\n".to_string();
+    }
+    let mut text = format!(
+        "\nEvery way to finish the board makes these {} placements (drawn in lower case):\n{}",
+        shared.len(),
+        marked(puzzle, shared)
+    );
+    for p in shared {
+        let cells: Vec<String> = p.cells.iter().map(|&c| coordinates(c)).collect();
+        text += &format!(
+            "{}: {}\n",
+            puzzle.set.pieces[p.piece].label,
+            cells.join(" ")
+        );
+    }
+    text
+}
+
+/// The board with `placements` drawn in their pieces' marks.
+fn marked(puzzle: &Puzzle, placements: &[Placement]) -> String {
+    let marks: Vec<(Placement, char)> = (placements.iter())
+        .map(|p| (p.clone(), mark(&puzzle.set, p.piece)))
+        .collect();
+    marked_picture(&puzzle.board, &puzzle.set, &marks)
+}
+
+/// The lower case of piece `k`'s label, if it is one character, differs from the label
+/// and is no piece's label; else `*`.
+fn mark(set: &PieceSet, k: usize) -> char {
+    let label = set.pieces[k].label;
+    let mut lower = label.to_lowercase();
+    match (lower.next(), lower.next()) {
+        (Some(l), None) if l != label && set.by_label(l).is_none() => l,
+        _ => '*',
+    }
+}
+
+/// "the cell at row 2, column 3" (counted from 1, as in the picture).
+fn cell_name(c: Cell) -> String {
+    format!("the cell at row {}, column {}", c.y + 1, c.x + 1)
+}
+
+/// "(2,3)": row and column, from 1.
+fn coordinates(c: Cell) -> String {
+    format!("({},{})", c.y + 1, c.x + 1)
+}

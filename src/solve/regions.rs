@@ -1,0 +1,310 @@
+//! The closed-region test of the exact-cover engine's tiling searches: a node whose
+//! open cells fall into a region that no choice of the pieces still unplaced can fill
+//! exactly (its size is not a sum of their areas, each copy used at most once) has no
+//! solution, and is pruned ([`crate::cover::Visitor::prune`]). Regions are grown
+//! through the board's lattice's neighbours alone, so the test holds on every grid.
+//!
+//! [`Regions`] is the puzzle's side, built once per search: the open cells and their
+//! neighbours, each option's cells and piece. [`RegionCheck`] follows one search: the
+//! cells its stack of choices fills, the copies each piece has left, and the sums
+//! those make (kept per count of copies left, which repeats across the tree).
+
+use std::collections::HashMap;
+
+use std::ops::ControlFlow;
+
+use crate::cover::search::Visitor;
+use crate::cover::{OptionId, Visit};
+use crate::model::puzzle::{Puzzle, EMPTY_CELL};
+
+/// An option that places no piece ("leave this cell empty").
+const NO_PIECE: u32 = u32::MAX;
+
+/// The puzzle's side of the test, for one problem and its option → placement map.
+#[derive(Debug)]
+pub(crate) struct Regions {
+    /// The open cells' neighbours among the open cells: those of cell `i` are
+    /// `next[first[i]..first[i + 1]]`.
+    first: Vec<u32>,
+    next: Vec<u32>,
+    /// Each option's open cells: `cells[cells_from[o]..cells_from[o + 1]]`.
+    cells_from: Vec<u32>,
+    cells: Vec<u32>,
+    /// Each option's piece (`NO_PIECE` for "leave a cell empty").
+    piece: Vec<u32>,
+    /// Each piece's area, and the copies it has left at the root.
+    area: Vec<u32>,
+    copies: Vec<u32>,
+}
+
+impl Regions {
+    /// The test for `puzzle`'s problem whose options `map` maps to placements; `None`
+    /// when it proves nothing (open cells may stay empty, so every region can be left
+    /// as it is).
+    pub fn new(puzzle: &Puzzle, map: &[usize]) -> Option<Regions> {
+        if !puzzle.board.cover_all_cells {
+            return None;
+        }
+        let index: HashMap<_, u32> = (puzzle.open.iter())
+            .enumerate()
+            .map(|(i, &c)| (c, i as u32))
+            .collect();
+        let lattice = puzzle.board.lattice();
+        let (mut first, mut next) = (vec![0], Vec::new());
+        for &c in &puzzle.open {
+            next.extend(lattice.neighbours(c).into_iter().filter_map(|n| index.get(&n)));
+            first.push(next.len() as u32);
+        }
+        let (mut cells_from, mut cells, mut piece) = (vec![0], Vec::new(), Vec::new());
+        for &k in map {
+            if k == EMPTY_CELL {
+                piece.push(NO_PIECE);
+            } else {
+                let p = &puzzle.placements[k];
+                piece.push(p.piece as u32);
+                cells.extend(p.cells.iter().filter_map(|c| index.get(c)));
+            }
+            cells_from.push(cells.len() as u32);
+        }
+        let area = (puzzle.set.pieces.iter())
+            .map(|p| p.shape.len() as u32)
+            .collect();
+        Some(Regions {
+            first,
+            next,
+            cells_from,
+            cells,
+            piece,
+            area,
+            copies: puzzle.remaining.clone(),
+        })
+    }
+
+    /// The number of open cells.
+    fn open(&self) -> usize {
+        self.first.len() - 1
+    }
+
+    fn option_cells(&self, o: OptionId) -> &[u32] {
+        let o = o.0 as usize;
+        &self.cells[self.cells_from[o] as usize..self.cells_from[o + 1] as usize]
+    }
+
+    fn neighbours(&self, c: u32) -> &[u32] {
+        let c = c as usize;
+        &self.next[self.first[c] as usize..self.first[c + 1] as usize]
+    }
+}
+
+/// The test following one search: what its stack of choices fills and leaves.
+#[derive(Debug)]
+pub(crate) struct RegionCheck<'r> {
+    regions: &'r Regions,
+    /// The options the stack held at the last test, level by level.
+    stack: Vec<Option<OptionId>>,
+    filled: Vec<bool>,
+    /// Copies each piece has left.
+    left: Vec<u32>,
+    /// The region sizes the pieces left can fill, by copies left (a bitset over sizes
+    /// `0..=open`).
+    sums: HashMap<Vec<u32>, Vec<u64>>,
+    flood: Flood,
+    /// Nodes pruned.
+    pub pruned: u64,
+}
+
+impl<'r> RegionCheck<'r> {
+    /// The test at the root of `regions`' problem.
+    pub fn new(regions: &'r Regions) -> RegionCheck<'r> {
+        let open = regions.open();
+        RegionCheck {
+            regions,
+            stack: Vec::new(),
+            filled: vec![false; open],
+            left: regions.copies.clone(),
+            sums: HashMap::new(),
+            flood: Flood::new(open),
+            pruned: 0,
+        }
+    }
+
+    /// Whether the node `visit`'s stack leads to has a closed region that the pieces
+    /// left cannot fill.
+    pub fn refutes(&mut self, visit: &Visit<'_>) -> bool {
+        self.follow(visit);
+        let dead = self.dead_region();
+        self.pruned += u64::from(dead);
+        dead
+    }
+
+    /// Brings the filled cells and the copies left to `visit`'s stack: undoes the
+    /// choices past the part of the stack that is as before, and takes the new ones.
+    fn follow(&mut self, visit: &Visit<'_>) {
+        let depth = visit.depth();
+        let same = (0..depth.min(self.stack.len()))
+            .find(|&l| self.stack[l] != visit.option_at(l))
+            .unwrap_or(depth.min(self.stack.len()));
+        while self.stack.len() > same {
+            let o = self.stack.pop().expect("a level");
+            self.take(o, false);
+        }
+        for l in same..depth {
+            let o = visit.option_at(l);
+            self.take(o, true);
+            self.stack.push(o);
+        }
+    }
+
+    /// Takes option `o` (or gives it back, `!take`).
+    fn take(&mut self, o: Option<OptionId>, take: bool) {
+        let Some(o) = o else {
+            return;
+        };
+        let regions = self.regions;
+        for &c in regions.option_cells(o) {
+            self.filled[c as usize] = take;
+        }
+        let piece = regions.piece[o.0 as usize];
+        if piece != NO_PIECE {
+            let left = &mut self.left[piece as usize];
+            *left = if take { *left - 1 } else { *left + 1 };
+        }
+    }
+
+    /// Whether some region of open cells has a size the pieces left cannot make.
+    fn dead_region(&mut self) -> bool {
+        let regions = self.regions;
+        let open = regions.open();
+        if !self.sums.contains_key(&self.left) {
+            let sums = subset_sums(&regions.area, &self.left, open);
+            self.sums.insert(self.left.clone(), sums);
+        }
+        let sums = &self.sums[&self.left];
+        let flood = &mut self.flood;
+        flood.next_mark();
+        (0..open as u32).any(|start| {
+            let fresh = !self.filled[start as usize] && !flood.met(start);
+            fresh && !has(sums, flood.size(regions, &self.filled, start))
+        })
+    }
+}
+
+/// Growing regions: the cells met by the current flood (those whose mark is `mark`),
+/// and its queue.
+#[derive(Debug)]
+struct Flood {
+    marks: Vec<u32>,
+    mark: u32,
+    queue: Vec<u32>,
+}
+
+impl Flood {
+    fn new(open: usize) -> Flood {
+        Flood {
+            marks: vec![0; open],
+            mark: 0,
+            queue: Vec::with_capacity(open),
+        }
+    }
+
+    /// Starts a new flood: no cell met.
+    fn next_mark(&mut self) {
+        self.mark = self.mark.wrapping_add(1);
+        if self.mark == 0 {
+            self.marks.fill(0);
+            self.mark = 1;
+        }
+    }
+
+    fn met(&self, c: u32) -> bool {
+        self.marks[c as usize] == self.mark
+    }
+
+    /// The size of the region of cells not `filled` around `start`, each cell met.
+    fn size(&mut self, regions: &Regions, filled: &[bool], start: u32) -> usize {
+        self.queue.clear();
+        self.queue.push(start);
+        self.marks[start as usize] = self.mark;
+        let mut at = 0;
+        while at < self.queue.len() {
+            let c = self.queue[at];
+            at += 1;
+            for &n in regions.neighbours(c) {
+                if !filled[n as usize] && self.marks[n as usize] != self.mark {
+                    self.marks[n as usize] = self.mark;
+                    self.queue.push(n);
+                }
+            }
+        }
+        self.queue.len()
+    }
+}
+
+/// The sums up to `bound` of the areas `area`, each taken at most `copies` times, as a
+/// bitset over `0..=bound`.
+pub(crate) fn subset_sums(area: &[u32], copies: &[u32], bound: usize) -> Vec<u64> {
+    let words = bound / 64 + 1;
+    let mut bits = vec![0u64; words];
+    bits[0] = 1;
+    for (&a, &n) in area.iter().zip(copies) {
+        for _ in 0..n {
+            shift_or(&mut bits, a as usize);
+        }
+    }
+    // Sizes past the bound name no region.
+    let spare = words * 64 - (bound + 1);
+    bits[words - 1] &= u64::MAX >> spare;
+    bits
+}
+
+/// `bits |= bits << by`, past the last word dropped.
+fn shift_or(bits: &mut [u64], by: usize) {
+    let (words, rest) = (by / 64, by % 64);
+    for i in (words..bits.len()).rev() {
+        let low = bits[i - words] << rest;
+        let high = if rest > 0 && i > words {
+            bits[i - words - 1] >> (64 - rest)
+        } else {
+            0
+        };
+        bits[i] |= low | high;
+    }
+}
+
+/// Whether bit `k` of `bits` is set.
+fn has(bits: &[u64], k: usize) -> bool {
+    bits.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subset_sums_count_each_copy_once() {
+        // Two fives and a four, up to 20.
+        let bits = subset_sums(&[5, 4], &[2, 1], 20);
+        let sums: Vec<usize> = (0..=20).filter(|&k| has(&bits, k)).collect();
+        assert_eq!(sums, [0, 4, 5, 9, 10, 14]);
+        // Across words.
+        let bits = subset_sums(&[50], &[3], 130);
+        let sums: Vec<usize> = (0..=130).filter(|&k| has(&bits, k)).collect();
+        assert_eq!(sums, [0, 50, 100]);
+        let bits = subset_sums(&[64, 1], &[2, 1], 200);
+        let sums: Vec<usize> = (0..=200).filter(|&k| has(&bits, k)).collect();
+        assert_eq!(sums, [0, 1, 64, 65, 128, 129]);
+    }
+}
+
+/// The test as a visitor that only prunes: what a split searches with.
+impl Visitor for RegionCheck<'_> {
+    fn solution(&mut self, _: &Visit<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    const PRUNES: bool = true;
+
+    fn prune(&mut self, visit: &Visit<'_>) -> bool {
+        self.refutes(visit)
+    }
+}
