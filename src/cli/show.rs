@@ -8,8 +8,8 @@ use std::io::Write;
 
 use crate::cover::knuth;
 use crate::geom::{Cell, Shape};
-use crate::render::layers;
 use crate::model::{library, PieceSet, Puzzle, Square};
+use crate::render::layers;
 use crate::solve::{Solver, SymmetryMode};
 
 use super::args::ShowArgs;
@@ -129,7 +129,11 @@ fn describe_puzzle(puzzle: &Puzzle, out: &mut String) {
         "board {}: {}, {} open cells{}{}",
         board.name,
         if board.grid.is_3d() {
-            format!("{} × {} layers", size(board.height, board.width), board.depth)
+            format!(
+                "{} × {} layers",
+                size(board.height, board.width),
+                board.depth
+            )
         } else {
             size(board.height, board.width)
         },
@@ -283,11 +287,17 @@ mod tests {
         let mut text = String::new();
         describe_puzzle(&puzzle, &mut text);
         assert!(text.starts_with("board box: 2 rows × 3 columns × 2 layers, 10 open cells"));
-        assert!(text.contains("\n...   ...\n ..   ..#\nz=0   z=1\n"), "{text}");
+        assert!(
+            text.contains("\n...   ...\n ..   ..#\nz=0   z=1\n"),
+            "{text}"
+        );
         // The bent tricube as given, one layer.
         let mut pieces = String::new();
         describe_pieces(&puzzle.set, &mut pieces);
-        assert!(pieces.contains("12 orientations):\nBB\nB.\nz=0\n"), "{pieces}");
+        assert!(
+            pieces.contains("12 orientations):\nBB\nB.\nz=0\n"),
+            "{pieces}"
+        );
         insta::assert_snapshot!(pieces);
     }
 }

@@ -27,7 +27,13 @@ pub fn tiling(board: &Board, set: &PieceSet, t: &Tiling) -> String {
 }
 
 /// The picture of layer `z`: one line of `board.width` characters per row, untrimmed.
-fn layer(board: &Board, set: &PieceSet, t: &Tiling, owners: &[Option<usize>], z: i32) -> Vec<String> {
+fn layer(
+    board: &Board,
+    set: &PieceSet,
+    t: &Tiling,
+    owners: &[Option<usize>],
+    z: i32,
+) -> Vec<String> {
     (0..board.height)
         .map(|y| {
             (0..board.width)

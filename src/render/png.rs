@@ -11,13 +11,13 @@ use image::codecs::png::PngEncoder;
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
 
 use crate::error::Error;
+use crate::geom::{Cell, Grid, Lattice, Point};
 use crate::model::{Board, PieceSet, Tiling};
 use crate::render::layout::Layout;
 use crate::render::lines::Segment;
 use crate::render::palette;
 use crate::render::scene::{self, Scene};
 use crate::render::solid::{Iso, Shape3d};
-use crate::geom::{Cell, Grid, Lattice, Point};
 use crate::render::RenderOptions;
 
 /// One tiling as PNG bytes.
@@ -167,7 +167,13 @@ fn draw_balls(canvas: &mut Canvas, scene: &Scene, layout: &Layout) {
                 let step = (b.x - a.x, b.y - a.y);
                 if a.z == b.z && (step == (1, 0) || step == (0, 1)) {
                     let outline = f64::from(layout.outline);
-                    band(canvas, centre(a), centre(b), bond + 2.0 * outline, palette::INK);
+                    band(
+                        canvas,
+                        centre(a),
+                        centre(b),
+                        bond + 2.0 * outline,
+                        palette::INK,
+                    );
                     band(canvas, centre(a), centre(b), bond, fill.color);
                 }
             }
@@ -182,7 +188,10 @@ fn draw_balls(canvas: &mut Canvas, scene: &Scene, layout: &Layout) {
     for fill in &scene.fills {
         fill.cells.iter().for_each(|&c| disc(c, fill.color));
     }
-    scene.blocked.iter().for_each(|&c| disc(c, palette::BLOCKED));
+    scene
+        .blocked
+        .iter()
+        .for_each(|&c| disc(c, palette::BLOCKED));
     scene.empty.iter().for_each(|&c| disc(c, palette::EMPTY));
     dots(canvas, scene, layout);
 }
@@ -302,7 +311,13 @@ const DIGITS: [[u8; 5]; 10] = [
 fn caption(canvas: &mut Canvas, layout: &Layout, bx: u32, by: u32, n: usize) {
     let middle = bx as i64 + layout.tile_width as i64 / 2;
     let width = layout.tile_width as i64;
-    text_in(canvas, layout.caption, (middle, by as i64), width, &n.to_string());
+    text_in(
+        canvas,
+        layout.caption,
+        (middle, by as i64),
+        width,
+        &n.to_string(),
+    );
 }
 
 /// `text` (digits, `z` and `=`) centred at `x` in a band `band` pixels high whose top is
@@ -325,7 +340,7 @@ fn text_in(canvas: &mut Canvas, band: u32, (middle, top): (i64, i64), width: i64
     let y0 = top + (band as i64 - 5 * scale) / 2;
     for (i, d) in text.bytes().enumerate() {
         let glyph = match d {
-            b'z' => [0, 7, 1, 2, 7],
+            b'z' => [0, 7, 2, 4, 7],
             b'=' => [0, 7, 0, 7, 0],
             _ => DIGITS[(d - b'0') as usize],
         };

@@ -4,12 +4,14 @@
 //! isometric view of the assembled solid ([`Iso`]): cubes as their visible faces, balls
 //! as discs at their true places in the packing, listed back to front for painting.
 //!
-//! The view: x (columns) runs down to the right, y (rows, toward the viewer) down to the
-//! left, z (layers) up; a point (x, y, z) of space is drawn at ((x − y)·cos 30°,
-//! (x + y)·sin 30° − z) in cell units. The viewer looks along (−1, −1, −1), so a thing
-//! with a larger x + y + z is nearer and is painted later. Ball (c, r, z) is at
-//! c·u + r·v + z·w with u, v the layer's unit axes and w = (u + v)/2 + up/√2, in ball
-//! diameters.
+//! The view of cubes: x (columns) runs down to the right, y (rows, toward the viewer)
+//! down to the left, z (layers) up; a point (x, y, z) of space is drawn at
+//! ((x − y)·cos 30°, (x + y)·sin 30° − z) in cell units. The viewer looks along
+//! (−1, −1, −1), so a cube with a larger x + y + z is nearer and is painted later. Ball
+//! (c, r, z) is at c·u + r·v + z·w with u, v the layer's unit axes and
+//! w = (u + v)/2 + up/√2, in ball diameters; balls are seen from the front, a little to
+//! the right and above ([`project_ball`]), since along the isometric direction a
+//! pyramid's balls would hide each other, and are painted by their depth.
 
 use crate::geom::{Cell, Grid, Lattice, Neighbours, Point};
 use crate::model::{Board, PieceSet, Tiling};
@@ -102,6 +104,24 @@ pub fn project((x, y, z): (f64, f64, f64)) -> Point {
     ((x - y) * cos, (x + y) * sin - z)
 }
 
+/// The view of the balls: from this far round to the right of straight in front
+/// (radians)...
+const BALL_AZIMUTH: f64 = 0.35;
+/// ...and this far above the layers. The isometric direction would look along the
+/// pyramid's edges (a ball one layer up sits almost in front of the one below).
+const BALL_ELEVATION: f64 = 0.5;
+
+/// A point of space in ball diameters drawn in the view of the balls (a turn about the
+/// vertical, then a tilt), with its depth toward the viewer.
+pub fn project_ball((x, y, z): (f64, f64, f64)) -> (Point, f64) {
+    let (sa, ca) = BALL_AZIMUTH.sin_cos();
+    let (se, ce) = BALL_ELEVATION.sin_cos();
+    let across = x * ca - y * sa;
+    let up = -x * sa * se - y * ca * se + z * ce;
+    let depth = x * sa * ce + y * ca * ce + z * se;
+    ((across, -up), depth)
+}
+
 /// The centre of ball `c` in space, in ball diameters.
 pub fn ball_centre(c: Cell) -> (f64, f64, f64) {
     let (x, y, z) = (f64::from(c.x), f64::from(c.y), f64::from(c.z));
@@ -141,7 +161,7 @@ pub fn view_box(board: &Board) -> (Point, Point) {
             continue;
         }
         if board.grid == Grid::Sphere {
-            let centre = project(ball_centre(c));
+            let centre = project_ball(ball_centre(c)).0;
             extend((centre.0 - 0.5, centre.1 - 0.5));
             extend((centre.0 + 0.5, centre.1 + 0.5));
         } else {
@@ -175,10 +195,7 @@ impl Iso {
         // Back to front: by x + y + z in space (cubes of one sum never overlap in the
         // view, nor do balls of one depth).
         let depth = |c: &Cell| match board.grid {
-            Grid::Sphere => {
-                let (x, y, z) = ball_centre(*c);
-                x + y + z
-            }
+            Grid::Sphere => project_ball(ball_centre(*c)).1,
             _ => f64::from(c.x + c.y + c.z),
         };
         cells.sort_by(|a, b| depth(a).total_cmp(&depth(b)).then(a.cmp(b)));
@@ -187,7 +204,7 @@ impl Iso {
             let region = regions.of(c);
             let fill = colour(region, set, t).expect("inside the board");
             if board.grid == Grid::Sphere {
-                shapes.push(Shape3d::Ball(project(ball_centre(c)), 0.5, fill));
+                shapes.push(Shape3d::Ball(project_ball(ball_centre(c)).0, 0.5, fill));
                 continue;
             }
             let covered = |d: Cell| regions.of(c + d) != Region::Outside;
@@ -255,12 +272,13 @@ mod tests {
         let iso = Iso::new(&board, &set, &t);
         assert_eq!(iso.shapes.len(), 14);
         // The top ball (blocked) is over the middle of the base, highest of all.
-        let top = project(ball_centre(Cell::at(0, 0, 2)));
-        assert!(iso.shapes.contains(&Shape3d::Ball(top, 0.5, palette::BLOCKED)));
-        assert!(top.0.abs() < 1e-9);
+        let top = project_ball(ball_centre(Cell::at(0, 0, 2))).0;
+        assert!(iso
+            .shapes
+            .contains(&Shape3d::Ball(top, 0.5, palette::BLOCKED)));
         assert!((view_box(&board).0 .1 - (top.1 - 0.5)).abs() < 1e-9);
         // The nearest ball, the base's front corner, is painted last.
-        let front = project(ball_centre(Cell::at(2, 2, 0)));
+        let front = project_ball(ball_centre(Cell::at(2, 2, 0))).0;
         assert!(matches!(iso.shapes[13], Shape3d::Ball(p, _, _) if p == front));
     }
 }

@@ -144,7 +144,11 @@ fn piece_labels(out: &mut String, scene: &Scene, layout: &Layout) {
     let lattice = &scene.lattice;
     for fill in &scene.fills {
         let every = scene.grid.is_3d();
-        let cells = if every { &fill.cells[..] } else { std::slice::from_ref(&fill.label_cell) };
+        let cells = if every {
+            &fill.cells[..]
+        } else {
+            std::slice::from_ref(&fill.label_cell)
+        };
         for &c in cells {
             let (x, y) = layout.pixel(scene::centre(lattice, c));
             // The label's height follows the cell's inscribed circle: half a cell on
@@ -195,7 +199,10 @@ fn draw_balls(out: &mut String, scene: &Scene, layout: &Layout, labels: bool) {
         if pairs.is_empty() {
             continue;
         }
-        for (width, color) in [(bond + 2 * layout.outline, palette::INK), (bond, fill.color)] {
+        for (width, color) in [
+            (bond + 2 * layout.outline, palette::INK),
+            (bond, fill.color),
+        ] {
             let _ = write!(
                 out,
                 r#"<path fill="none" stroke="{}" stroke-width="{width}" d=""#,
@@ -226,8 +233,14 @@ fn draw_balls(out: &mut String, scene: &Scene, layout: &Layout, labels: bool) {
     for fill in &scene.fills {
         fill.cells.iter().for_each(|&c| disc(out, c, fill.color));
     }
-    scene.blocked.iter().for_each(|&c| disc(out, c, palette::BLOCKED));
-    scene.empty.iter().for_each(|&c| disc(out, c, palette::EMPTY));
+    scene
+        .blocked
+        .iter()
+        .for_each(|&c| disc(out, c, palette::BLOCKED));
+    scene
+        .empty
+        .iter()
+        .for_each(|&c| disc(out, c, palette::EMPTY));
     dots(out, scene, layout);
     if labels {
         piece_labels(out, scene, layout);

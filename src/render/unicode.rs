@@ -10,8 +10,8 @@
 
 use crate::geom::{Cell, Grid};
 use crate::model::{Board, PieceSet, Square, Tiling};
-use crate::render::{ascii, layers};
 use crate::render::scene::{Region, Regions};
+use crate::render::{ascii, layers};
 
 /// Options for box drawing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +69,12 @@ fn layer(
         // The line of junctions and horizontal edges above row j.
         let mut line = String::new();
         for i in 0..=w {
-            line.push(junction(at(i - 1, j - 1), at(i, j - 1), at(i - 1, j), at(i, j)));
+            line.push(junction(
+                at(i - 1, j - 1),
+                at(i, j - 1),
+                at(i - 1, j),
+                at(i, j),
+            ));
             if i < w {
                 let (above, below) = (at(i, j - 1), at(i, j));
                 let ch = if above != below { '─' } else { fill(below) };
@@ -216,6 +221,9 @@ mod tests {
         assert!(text.ends_with("\nz=0             z=1\n"), "{text}");
         insta::assert_snapshot!(text);
         let (board, set, t) = fixtures::balls();
-        insta::assert_snapshot!("pyramid", tiling(&board, &set, &t, &UnicodeOptions::default()));
+        insta::assert_snapshot!(
+            "pyramid",
+            tiling(&board, &set, &t, &UnicodeOptions::default())
+        );
     }
 }

@@ -40,7 +40,14 @@ fn determinant(m: &Matrix) -> i32 {
 /// The 48 signed permutation matrices: the 24 of determinant +1 (rotations) first.
 fn matrices() -> Vec<Matrix> {
     let mut all = Vec::new();
-    for p in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+    for p in [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ] {
         for signs in 0..8 {
             let mut m = [[0; 3]; 3];
             for row in 0..3 {
@@ -411,7 +418,8 @@ impl Case {
                     let d = positions[(start + i) % positions.len()] - shape[0];
                     let cells: Vec<Cell> = shape.iter().map(|&c| c + d).collect();
                     let free = |c: &Cell| {
-                        frame.square(*c) == Square::Open && at(*c).is_some_and(|i| owner[i].is_none())
+                        frame.square(*c) == Square::Open
+                            && at(*c).is_some_and(|i| owner[i].is_none())
                     };
                     cells.iter().all(free).then_some(cells)
                 });
