@@ -10,7 +10,9 @@
 //! symmetries that map the board (open, blocked and pre-placed cells) and the piece set
 //! onto themselves.
 //!
-//! A tiling is a set of (piece index, cells), so identical copies are never told apart.
+//! Pieces are built in code with `mirror` as given (the loader is what lets flat ball
+//! pieces turn over, by setting it). A tiling is a set of (piece index, cells), so
+//! identical copies are never told apart.
 //! The number of cases is `PROPTEST_CASES`, or 48 per grid.
 
 use std::collections::BTreeSet;
@@ -50,8 +52,8 @@ fn matrices() -> Vec<Matrix> {
     ] {
         for signs in 0..8 {
             let mut m = [[0; 3]; 3];
-            for row in 0..3 {
-                m[row][p[row]] = if signs & (1 << row) != 0 { -1 } else { 1 };
+            for (row, (line, &column)) in m.iter_mut().zip(&p).enumerate() {
+                line[column] = if signs & (1 << row) != 0 { -1 } else { 1 };
             }
             all.push(m);
         }
