@@ -71,3 +71,24 @@ fn svg_gallery_of_hexiamonds() {
     assert_eq!(svg.matches("<text").count(), 4 * 12 + 4);
     insta::assert_snapshot!("svg_hexiamond_gallery", svg);
 }
+
+#[test]
+fn solids_by_layers_in_every_format() {
+    let text = draw(&["solve", "soma-3x3x3"]);
+    assert!(text.ends_with("\nz=0   z=1   z=2\n"), "{text}");
+    insta::assert_snapshot!("ascii_soma", text);
+    insta::assert_snapshot!(
+        "unicode_soma",
+        draw(&["solve", "soma-3x3x3", "-f", "unicode"])
+    );
+    let json = draw(&["solve", "soma-3x3x3", "-f", "json"]);
+    assert!(json.contains(r#""cells":[[2,0,0],"#), "{json}");
+    insta::assert_snapshot!("ascii_noi2005_pyramid", draw(&["solve", "noi2005-pyramid"]));
+    // The README's pictures: docs/soma.svg and docs/pyramid.svg.
+    let soma = draw(&["solve", "soma-3x3x3", "-f", "svg"]);
+    assert_eq!(soma.matches(">z=").count(), 3);
+    insta::assert_snapshot!("svg_soma", soma);
+    let pyramid = draw(&["solve", "noi2005-pyramid", "-f", "svg"]);
+    assert_eq!(pyramid.matches("url(#shine)").count(), 55);
+    insta::assert_snapshot!("svg_noi2005_pyramid", pyramid);
+}

@@ -215,7 +215,11 @@ fn used_extent(board: &Board) -> (i32, i32) {
 
 /// The numbers of positions along x, y and z that hold an open cell.
 fn used_extent_3d(board: &Board) -> [i32; 3] {
-    let mut seen = [vec![false; board.width.max(0) as usize], vec![false; board.height.max(0) as usize], vec![false; board.depth.max(0) as usize]];
+    let mut seen = [
+        vec![false; board.width.max(0) as usize],
+        vec![false; board.height.max(0) as usize],
+        vec![false; board.depth.max(0) as usize],
+    ];
     for c in board.open_cells() {
         for (axis, v) in [c.x, c.y, c.z].into_iter().enumerate() {
             seen[axis][v as usize] = true;

@@ -1,12 +1,15 @@
 //! `polyx show` (a puzzle or a piece set: pieces with their orientations, the board, the
 //! size of the exact-cover matrix, the symmetry group; or the matrix in Knuth's format)
-//! and `polyx list` (the built-in library).
+//! and `polyx list` (the built-in library). On the grids of space the board and each
+//! piece are drawn as their layers side by side, bottom first, named `z=0 z=1 …`.
 
 use std::fmt::Write as _;
 use std::io::Write;
 
 use crate::cover::knuth;
+use crate::geom::{Cell, Shape};
 use crate::model::{library, PieceSet, Puzzle, Square};
+use crate::render::layers;
 use crate::solve::{Solver, SymmetryMode};
 
 use super::args::ShowArgs;
@@ -77,6 +80,12 @@ fn describe_pieces(set: &PieceSet, out: &mut String) {
             if piece.mirror { "" } else { ", one-sided" },
             orientations.len()
         );
+        if set.grid.is_3d() {
+            // In space: the piece as given, its layers side by side (its orientations
+            // would be a page each).
+            out.push_str(&layers_of(&piece.shape, piece.label));
+            continue;
+        }
         // The orientations side by side in the grid's picture layout (hex cells two
         // columns apart, triangles as drawn), separated by two spaces.
         let height = orientations
@@ -119,7 +128,15 @@ fn describe_puzzle(puzzle: &Puzzle, out: &mut String) {
         out,
         "board {}: {}, {} open cells{}{}",
         board.name,
-        size(board.height, board.width),
+        if board.grid.is_3d() {
+            format!(
+                "{} × {} layers",
+                size(board.height, board.width),
+                board.depth
+            )
+        } else {
+            size(board.height, board.width)
+        },
         board.open_count(),
         if board.use_all_pieces {
             ""
@@ -135,16 +152,27 @@ fn describe_puzzle(puzzle: &Puzzle, out: &mut String) {
     if !board.description.is_empty() {
         let _ = writeln!(out, "{}", board.description);
     }
-    for y in 0..board.height {
-        let line: String = (0..board.width)
-            .map(|x| match board.square(crate::geom::Cell::new(x, y)) {
-                Square::Open => '.',
-                Square::Blocked => '#',
-                Square::Outside => ' ',
-                Square::Preplaced(c) => c,
+    let layer = |z: i32| -> Vec<String> {
+        (0..board.height)
+            .map(|y| {
+                (0..board.width)
+                    .map(|x| match board.square(Cell::at(x, y, z)) {
+                        Square::Open => '.',
+                        Square::Blocked => '#',
+                        Square::Outside => ' ',
+                        Square::Preplaced(c) => c,
+                    })
+                    .collect()
             })
-            .collect();
-        let _ = writeln!(out, "{}", line.trim_end());
+            .collect()
+    };
+    if board.grid.is_3d() {
+        let pictures: Vec<Vec<String>> = (0..board.depth).map(layer).collect();
+        out.push_str(&layers::side_by_side(&pictures));
+    } else {
+        for line in layer(0) {
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
     }
     let problem = puzzle.problem();
     let solver = Solver::new(puzzle.clone(), SymmetryMode::Reduce);
@@ -169,6 +197,26 @@ fn describe_puzzle(puzzle: &Puzzle, out: &mut String) {
     }
     let _ = writeln!(out);
     describe_pieces(&puzzle.set, out);
+}
+
+/// A shape of a grid of space, its layers side by side (bottom first, named `z=0 …`),
+/// `label` on its cells and `.` on the rest of its box.
+fn layers_of(shape: &Shape, label: char) -> String {
+    let pictures: Vec<Vec<String>> = (0..shape.depth())
+        .map(|z| {
+            (0..shape.height())
+                .map(|y| {
+                    (0..shape.width())
+                        .map(|x| match shape.contains(Cell::at(x, y, z)) {
+                            true => label,
+                            false => '.',
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
+    layers::side_by_side(&pictures)
 }
 
 /// A board's size in rows and columns, the order of the built-in boards' names (`6x10`:
@@ -216,4 +264,40 @@ pub fn list() -> anyhow::Result<Status> {
     out.write_all(text.as_bytes())?;
     output::finish(out)?;
     Ok(Status::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Grid;
+    use crate::model::{samples, Board};
+
+    #[test]
+    fn solids_are_drawn_by_layers() {
+        let mut set = samples::polyforms(Grid::Cube, 3, false);
+        for p in &mut set.pieces {
+            p.count = 2;
+        }
+        let mut squares = vec![Square::Open; 12];
+        squares[11] = Square::Blocked;
+        squares[3] = Square::Outside;
+        let mut board = Board::layered("box", Grid::Cube, [3, 2, 2], squares);
+        board.use_all_pieces = false;
+        let puzzle = Puzzle::new(board, set).unwrap();
+        let mut text = String::new();
+        describe_puzzle(&puzzle, &mut text);
+        assert!(text.starts_with("board box: 2 rows × 3 columns × 2 layers, 10 open cells"));
+        assert!(
+            text.contains("\n...   ...\n ..   ..#\nz=0   z=1\n"),
+            "{text}"
+        );
+        // The bent tricube as given, one layer.
+        let mut pieces = String::new();
+        describe_pieces(&puzzle.set, &mut pieces);
+        assert!(
+            pieces.contains("12 orientations):\nBB\nB.\nz=0\n"),
+            "{pieces}"
+        );
+        insta::assert_snapshot!(pieces);
+    }
 }

@@ -106,7 +106,9 @@ pub fn hint(puzzle: &Puzzle, opts: &RunOptions) -> Result<Hint, Stopped> {
             }));
         }
     }
-    let &(k, cell) = chosen.first().expect("a completion of open cells places a piece");
+    let &(k, cell) = chosen
+        .first()
+        .expect("a completion of open cells places a piece");
     Ok(Hint::Next(Move {
         placement: puzzle.placements[k].clone(),
         reason: Reason::Guess(cell),
@@ -165,7 +167,8 @@ fn forced(puzzle: &Puzzle) -> Option<Move> {
         for p in &puzzle.placements {
             places[p.piece] += 1;
         }
-        let piece = (0..places.len()).find(|&q| puzzle.remaining[q] > 0 && places[q] == puzzle.remaining[q])?;
+        let piece = (0..places.len())
+            .find(|&q| puzzle.remaining[q] > 0 && places[q] == puzzle.remaining[q])?;
         let k = (puzzle.placements.iter()).position(|p| p.piece == piece)?;
         return Some(Move {
             placement: puzzle.placements[k].clone(),
@@ -177,8 +180,9 @@ fn forced(puzzle: &Puzzle) -> Option<Move> {
 
 /// For each open cell (in `puzzle.open`'s order), how many placements cover it.
 fn cover_counts(puzzle: &Puzzle) -> Vec<u32> {
-    let index: std::collections::HashMap<Cell, usize> =
-        (puzzle.open.iter().enumerate()).map(|(i, &c)| (c, i)).collect();
+    let index: std::collections::HashMap<Cell, usize> = (puzzle.open.iter().enumerate())
+        .map(|(i, &c)| (c, i))
+        .collect();
     let mut counts = vec![0u32; puzzle.open.len()];
     for p in &puzzle.placements {
         for c in &p.cells {
@@ -206,8 +210,9 @@ fn indices(puzzle: &Puzzle, t: &Tiling) -> Vec<usize> {
 /// The placements of the completion `t`, each with its most constrained cell (fewest
 /// covering placements, by `counts`), the most constrained first (ties: row order).
 fn by_constraint(puzzle: &Puzzle, t: &Tiling, counts: &[u32]) -> Vec<(usize, Cell)> {
-    let position: std::collections::HashMap<Cell, usize> =
-        (puzzle.open.iter().enumerate()).map(|(i, &c)| (c, i)).collect();
+    let position: std::collections::HashMap<Cell, usize> = (puzzle.open.iter().enumerate())
+        .map(|(i, &c)| (c, i))
+        .collect();
     let mut chosen: Vec<(u32, usize, usize)> = indices(puzzle, t)
         .into_iter()
         .map(|k| {

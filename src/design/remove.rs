@@ -60,7 +60,11 @@ pub(super) fn removal(puzzle: &Puzzle, searches: &mut Searches<'_>) -> Result<Hi
 }
 
 /// Whether `puzzle` can be finished once its pre-placed pieces `set` are taken off.
-fn finishable(puzzle: &Puzzle, set: &[usize], searches: &mut Searches<'_>) -> Result<bool, Stopped> {
+fn finishable(
+    puzzle: &Puzzle,
+    set: &[usize],
+    searches: &mut Searches<'_>,
+) -> Result<bool, Stopped> {
     match without(puzzle, set) {
         Some(p) => Ok(searches.first(&p)?.is_some()),
         None => Ok(false),

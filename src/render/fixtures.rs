@@ -163,3 +163,68 @@ pub fn hexes() -> (Board, PieceSet, Tiling) {
 pub fn triangles() -> (Board, PieceSet, Tiling) {
     solved(Grid::Triangle, 6, 6, 6)
 }
+
+/// The cells of a box of `size = [x, y, z]`, layer by layer.
+pub fn box_cells([x, y, z]: [i32; 3]) -> Vec<Cell> {
+    (0..z)
+        .flat_map(|k| (0..y).flat_map(move |j| (0..x).map(move |i| Cell::at(i, j, k))))
+        .collect()
+}
+
+/// The cells of the square pyramid of `n` layers on the sphere grid.
+pub fn pyramid_cells(n: i32) -> Vec<Cell> {
+    (0..n)
+        .flat_map(|z| (0..n - z).flat_map(move |y| (0..n - z).map(move |x| Cell::at(x, y, z))))
+        .collect()
+}
+
+/// The first solution (in `keep` mode) of `set` on `board`.
+pub fn first(board: Board, set: PieceSet) -> (Board, PieceSet, Tiling) {
+    let solver = Solver::new(Puzzle::new(board, set).unwrap(), SymmetryMode::Keep);
+    let mut first = None;
+    solver.run(Some(1), |t| {
+        first = Some(t.clone());
+        std::ops::ControlFlow::Break(())
+    });
+    let puzzle = solver.puzzle();
+    let t = first.expect("the fixture board has a tiling");
+    (puzzle.board.clone(), puzzle.set.clone(), t)
+}
+
+/// Two copies of each tricube in the 3 × 2 × 2 box, the first one pre-placed along the
+/// bottom layer's first row.
+pub fn cubes() -> (Board, PieceSet, Tiling) {
+    let mut set = crate::model::samples::polyforms(Grid::Cube, 3, false);
+    for p in &mut set.pieces {
+        p.count = 2;
+    }
+    let cells = box_cells([3, 2, 2]);
+    let mut squares = vec![Square::Open; cells.len()];
+    let label = set.pieces[0].label;
+    for (k, c) in cells.iter().enumerate() {
+        if c.z == 0 && c.y == 0 {
+            squares[k] = Square::Preplaced(label);
+        }
+    }
+    first(Board::layered("box", Grid::Cube, [3, 2, 2], squares), set)
+}
+
+/// The pyramid of 3 layers (14 balls) on the sphere grid, filled with tri-balls and a
+/// pair of balls (pieces optional), the top ball blocked.
+pub fn balls() -> (Board, PieceSet, Tiling) {
+    let mut set = crate::model::samples::polyforms(Grid::Sphere, 3, false);
+    set.pieces.truncate(3);
+    let pair = crate::model::samples::polyforms(Grid::Sphere, 2, false).pieces;
+    set.pieces.extend(pair);
+    for (p, label) in set.pieces.iter_mut().zip('A'..) {
+        (p.label, p.name, p.count) = (label, label.to_string(), 2);
+    }
+    let mut board = Board::of_cells("pyramid", Grid::Sphere, &pyramid_cells(3));
+    board.use_all_pieces = false;
+    let mut squares: Vec<Square> = board.cells().map(|c| board.square(c)).collect();
+    let top = board.index(Cell::at(0, 0, 2)).unwrap();
+    squares[top] = Square::Blocked;
+    let mut blocked = Board::layered("pyramid", Grid::Sphere, [3, 3, 3], squares);
+    blocked.use_all_pieces = false;
+    first(blocked, set)
+}

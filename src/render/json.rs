@@ -1,5 +1,6 @@
 //! JSON Lines (SPEC §3): one `{"type":"solution",...}` object per tiling, then one
-//! `{"type":"summary",...}`. Keys come in a fixed order; cells are `[x, y]` pairs.
+//! `{"type":"summary",...}`. Keys come in a fixed order; cells are `[x, y]` pairs, and
+//! `[x, y, z]` triples on the grids of space (SPEC §8).
 //! [`Summary`] also reads back (the `merge` command sums the summaries of shards).
 
 use serde::{Deserialize, Serialize};
@@ -48,14 +49,23 @@ struct SolutionBody<'a> {
 #[derive(Serialize)]
 struct PlacementOut<'a> {
     piece: &'a str,
-    cells: Vec<[i32; 2]>,
+    cells: Vec<Coordinates>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     fixed: bool,
+}
+
+/// A cell's coordinates: `[column, row]` in the plane, `[column, row, layer]` in space.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Coordinates {
+    Plane([i32; 2]),
+    Space([i32; 3]),
 }
 
 /// One solution line (no newline): placements in the tiling's order, `"fixed":true`
 /// only on pre-placed ones.
 pub fn solution(index: u64, set: &PieceSet, t: &Tiling) -> String {
+    let space = set.grid.is_3d();
     let body = SolutionBody {
         index,
         placements: t
@@ -63,7 +73,12 @@ pub fn solution(index: u64, set: &PieceSet, t: &Tiling) -> String {
             .iter()
             .map(|p| PlacementOut {
                 piece: &set.pieces[p.piece].name,
-                cells: p.cells.iter().map(|c| [c.x, c.y]).collect(),
+                cells: (p.cells.iter())
+                    .map(|c| match space {
+                        false => Coordinates::Plane([c.x, c.y]),
+                        true => Coordinates::Space([c.x, c.y, c.z]),
+                    })
+                    .collect(),
                 fixed: p.fixed,
             })
             .collect(),
@@ -145,5 +160,15 @@ mod tests {
         let (_, set, t) = fixtures::two_l();
         assert!(parse_summary(&solution(1, &set, &t), "c").is_err());
         assert!(parse_summary("nope", "d").is_err());
+    }
+
+    #[test]
+    fn cells_in_space_have_layers() {
+        let (_, set, t) = fixtures::cubes();
+        let line = solution(1, &set, &t);
+        assert!(
+            line.contains(r#""cells":[[0,0,0],[1,0,0],[2,0,0]],"fixed":true"#),
+            "{line}"
+        );
     }
 }

@@ -7,6 +7,7 @@
 use crate::error::{Error, InputError};
 use crate::geom::{Lattice, Point};
 use crate::model::Board;
+use crate::render::solid;
 
 /// Most tilings one picture may hold.
 pub const MAX_TILINGS: usize = 10_000;
@@ -41,6 +42,15 @@ pub struct Layout {
     pub height: u32,
     /// The top left corner of the board's bounding box, in cell units.
     pub corner: Point,
+    /// Height of the band under the layers' panels of a solid that names the layers
+    /// (0 on the plane grids).
+    pub layer_labels: u32,
+    /// On the grids of space, the isometric view: its left edge in pixels from the
+    /// board's origin, and the top left corner of its box in projected cell units.
+    pub iso: Option<(f64, Point)>,
+    /// The frame's width and height in cells, and the distance between the left edges
+    /// of two layers' panels (0 on the plane grids).
+    pub frame: (f64, f64, f64),
 }
 
 impl Layout {
@@ -79,8 +89,20 @@ impl Layout {
         let rows = (n as u64).div_ceil(columns);
         let (corner, extent) = bounding_box(board);
         let pixels = |units: f64| (units * f64::from(cell) - 1e-6).ceil().max(0.0) as u64;
-        let tile_width = pixels(extent.0) + 2 * pad as u64;
-        let tile_height = pixels(extent.1) + 2 * pad as u64 + caption as u64;
+        let (mut content_width, mut content_height) = (pixels(extent.0), pixels(extent.1));
+        let (mut layer_labels, mut iso) = (0, None);
+        if board.grid.is_3d() {
+            // The panels, a band of layer names under them, and the isometric view
+            // one cell to their right.
+            layer_labels = (cell / 2).max(10);
+            let (iso_corner, iso_size) = solid::view_box(board);
+            let left = content_width + cell as u64;
+            iso = Some((left as f64, iso_corner));
+            content_width = left + pixels(iso_size.0);
+            content_height = (content_height + layer_labels as u64).max(pixels(iso_size.1));
+        }
+        let tile_width = content_width + 2 * pad as u64;
+        let tile_height = content_height + 2 * pad as u64 + caption as u64;
         let width = columns * tile_width + (columns - 1) * gap as u64;
         let height = rows * tile_height + (rows - 1) * gap as u64;
         let fits = |v: u64| u32::try_from(v).ok();
@@ -109,6 +131,13 @@ impl Layout {
             width,
             height,
             corner,
+            layer_labels,
+            iso,
+            frame: (
+                f64::from(board.width),
+                f64::from(board.height),
+                solid::Panels::of(board).left(1),
+            ),
         })
     }
 
@@ -117,6 +146,25 @@ impl Layout {
     pub fn pixel(&self, p: Point) -> (f64, f64) {
         let s = f64::from(self.cell);
         ((p.0 - self.corner.0) * s, (p.1 - self.corner.1) * s)
+    }
+
+    /// Where point `p` of the isometric view (in projected cell units) is, in pixels
+    /// from the board's origin; `None` on the plane grids.
+    pub fn iso_pixel(&self, p: Point) -> Option<(f64, f64)> {
+        let (left, corner) = self.iso?;
+        let s = f64::from(self.cell);
+        Some((left + (p.0 - corner.0) * s, (p.1 - corner.1) * s))
+    }
+
+    /// The middle of the name of layer `z` under its panel, in pixels from the board's
+    /// origin: (x, y of the band's top).
+    pub fn layer_label(&self, z: i32) -> (f64, f64) {
+        let (width, height, pitch) = self.frame;
+        let s = f64::from(self.cell);
+        (
+            (f64::from(z) * pitch + width / 2.0 - self.corner.0) * s,
+            (height - self.corner.1) * s,
+        )
     }
 
     /// Refuses a raster picture of more than [`MAX_PIXELS`] pixels.
@@ -161,9 +209,11 @@ impl Layout {
 }
 
 /// The top left corner and the size, in cell units, of the box around the polygons of
-/// every cell of the board's frame (on the square grid, the frame itself).
+/// every cell of the board's frame as drawn (on the square grid, the frame itself; on
+/// the grids of space, the layers' panels side by side).
 fn bounding_box(board: &Board) -> (Point, Point) {
-    let lattice: &dyn Lattice = board.lattice();
+    let panels = solid::Panels::of(board);
+    let lattice: &dyn Lattice = &panels;
     let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
     for c in board.cells() {
         for (x, y) in lattice.polygon(c) {

@@ -80,8 +80,8 @@ pub fn merge(edges: Vec<Segment>) -> Vec<Segment> {
     out.into_iter().map(|(_, s)| s).collect()
 }
 
-/// The cells of `cells` (sorted by row, then column) in runs: cells of one row each of
-/// which is a neighbour of the one before.
+/// The cells of `cells` (sorted by layer, row, then column) in runs: cells of one row
+/// of one layer each of which is a neighbour of the one before.
 fn runs(lattice: &dyn Lattice, cells: &[Cell]) -> Vec<Vec<Cell>> {
     let mut sorted = cells.to_vec();
     sorted.sort();
@@ -90,7 +90,7 @@ fn runs(lattice: &dyn Lattice, cells: &[Cell]) -> Vec<Vec<Cell>> {
         match out.last_mut() {
             Some(run)
                 if run.last().is_some_and(|&p| {
-                    p.y == c.y && lattice.neighbours(p).as_slice().contains(&c)
+                    (p.z, p.y) == (c.z, c.y) && lattice.neighbours(p).as_slice().contains(&c)
                 }) =>
             {
                 run.push(c)

@@ -26,12 +26,14 @@
 
 pub mod ascii;
 pub mod json;
+pub mod layers;
 pub(crate) mod layout;
 pub(crate) mod lines;
 pub(crate) mod palette;
 #[cfg(feature = "png")]
 pub mod png;
 pub(crate) mod scene;
+pub(crate) mod solid;
 pub mod svg;
 pub mod unicode;
 

@@ -39,6 +39,8 @@ pub const INK: [u8; 3] = [0x22, 0x22, 0x22];
 pub const BLOCKED: [u8; 3] = [0x55, 0x55, 0x55];
 /// Open cells that no piece covers.
 pub const EMPTY: [u8; 3] = [0xf2, 0xf2, 0xf2];
+/// Open cells that no piece covers, in the isometric view of a solid (shaded).
+pub const EMPTY_SOLID: [u8; 3] = [0xd8, 0xd8, 0xd8];
 /// The image's background.
 pub const BACKGROUND: [u8; 3] = [0xff, 0xff, 0xff];
 

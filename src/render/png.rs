@@ -3,17 +3,21 @@
 //! by the pixels whose centres lie inside it (on the square grid, whole-pixel
 //! rectangles), and polygons that share a side leave no gap. Encoded with `image`'s
 //! deterministic PNG encoder. There is no font: labels are not drawn; gallery captions
-//! use a built-in 3×5 digit font. Pictures above 100 million pixels are refused.
+//! use a built-in 3×5 digit font (with `z` and `=` for the names of layers). On the
+//! grids of space, the layers' panels and the isometric view as in the SVG, the balls
+//! shaded by a darker rim and a highlight. Pictures above 100 million pixels are refused.
 
 use image::codecs::png::PngEncoder;
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
 
 use crate::error::Error;
+use crate::geom::{Cell, Grid, Lattice, Point};
 use crate::model::{Board, PieceSet, Tiling};
 use crate::render::layout::Layout;
 use crate::render::lines::Segment;
 use crate::render::palette;
 use crate::render::scene::{self, Scene};
+use crate::render::solid::{Iso, Shape3d};
 use crate::render::RenderOptions;
 
 /// One tiling as PNG bytes.
@@ -70,7 +74,20 @@ pub(crate) fn image(
     for (k, t) in ts.iter().enumerate() {
         let (x, y) = layout.origin(k);
         canvas.origin = (x as i64, y as i64);
-        draw(&mut canvas, &Scene::new(board, set, t), &layout);
+        let scene = Scene::new(board, set, t);
+        if scene.grid == Grid::Sphere {
+            draw_balls(&mut canvas, &scene, &layout);
+        } else {
+            draw(&mut canvas, &scene, &layout);
+        }
+        if board.grid.is_3d() {
+            for z in 0..board.depth {
+                let (lx, ly) = layout.layer_label(z);
+                let band = (lx.round() as i64, ly.round() as i64);
+                text(&mut canvas, layout.layer_labels, band, &format!("z={z}"));
+            }
+            iso(&mut canvas, &Iso::new(board, set, t), &layout);
+        }
         if layout.caption > 0 {
             canvas.origin = (0, 0);
             let (bx, by) = layout.caption_band(k);
@@ -84,7 +101,7 @@ pub(crate) fn image(
 }
 
 fn draw(canvas: &mut Canvas, scene: &Scene, layout: &Layout) {
-    let lattice = scene.lattice;
+    let lattice = &scene.lattice;
     let mut cells = |cells: &[crate::geom::Cell], color: [u8; 3]| {
         for &c in cells {
             let corners: Vec<(f64, f64)> = lattice
@@ -117,6 +134,12 @@ fn draw(canvas: &mut Canvas, scene: &Scene, layout: &Layout) {
         layout.outline as i64,
         palette::INK,
     );
+    dots(canvas, scene, layout);
+}
+
+/// A dot in each cell of each pre-placed piece.
+fn dots(canvas: &mut Canvas, scene: &Scene, layout: &Layout) {
+    let lattice = &scene.lattice;
     let r = (layout.cell as i64 / 10).max(1);
     for fill in scene.fills.iter().filter(|f| f.fixed) {
         for &c in &fill.cells {
@@ -129,6 +152,98 @@ fn draw(canvas: &mut Canvas, scene: &Scene, layout: &Layout) {
             );
         }
     }
+}
+
+/// The panels of the sphere grid, as in the SVG: discs with dark rims, the balls of a
+/// piece in a layer joined by bonds, dots on pre-placed pieces.
+fn draw_balls(canvas: &mut Canvas, scene: &Scene, layout: &Layout) {
+    let lattice = &scene.lattice;
+    let s = f64::from(layout.cell);
+    let centre = |c: Cell| layout.pixel(scene::centre(lattice, c));
+    let bond = (s * 0.3).round();
+    for fill in &scene.fills {
+        for &a in &fill.cells {
+            for &b in &fill.cells {
+                let step = (b.x - a.x, b.y - a.y);
+                if a.z == b.z && (step == (1, 0) || step == (0, 1)) {
+                    let outline = f64::from(layout.outline);
+                    band(
+                        canvas,
+                        centre(a),
+                        centre(b),
+                        bond + 2.0 * outline,
+                        palette::INK,
+                    );
+                    band(canvas, centre(a), centre(b), bond, fill.color);
+                }
+            }
+        }
+    }
+    let r = s * BALL;
+    let rim = f64::from(layout.outline.div_ceil(2));
+    let mut disc = |c: Cell, color: [u8; 3]| {
+        canvas.round(centre(c), r + rim / 2.0, palette::INK);
+        canvas.round(centre(c), r - rim / 2.0, color);
+    };
+    for fill in &scene.fills {
+        fill.cells.iter().for_each(|&c| disc(c, fill.color));
+    }
+    scene
+        .blocked
+        .iter()
+        .for_each(|&c| disc(c, palette::BLOCKED));
+    scene.empty.iter().for_each(|&c| disc(c, palette::EMPTY));
+    dots(canvas, scene, layout);
+}
+
+/// A ball's radius in the panels, in cells.
+const BALL: f64 = 0.42;
+
+/// The isometric view, as in the SVG: cube faces with thin dark edges, balls as discs
+/// with a dark rim, a highlight toward the upper left and a darker lower right.
+fn iso(canvas: &mut Canvas, view: &Iso, layout: &Layout) {
+    let at = |p: Point| layout.iso_pixel(p).expect("a solid has an isometric view");
+    let s = f64::from(layout.cell);
+    for shape in &view.shapes {
+        match shape {
+            Shape3d::Face(corners, color) => {
+                let corners: Vec<Point> = corners.iter().map(|&p| at(p)).collect();
+                canvas.polygon(&corners, *color);
+                for i in 0..corners.len() {
+                    let (a, b) = (corners[i], corners[(i + 1) % corners.len()]);
+                    band(canvas, a, b, 1.0, palette::INK);
+                }
+            }
+            Shape3d::Ball(centre, radius, color) => {
+                let (c, r) = (at(*centre), radius * s);
+                canvas.round(c, r, palette::INK);
+                canvas.round(c, r - 1.0, palette::mix(*color, [0; 3], 0.3));
+                let lit = (c.0 - r * 0.08, c.1 - r * 0.08);
+                canvas.round(lit, r * 0.85, *color);
+                let shine = (c.0 - r * 0.3, c.1 - r * 0.35);
+                canvas.round(shine, r * 0.3, palette::mix(*color, [0xff; 3], 0.55));
+            }
+        }
+    }
+}
+
+/// A straight band `width` pixels wide from `a` to `b` (pixels relative to the origin),
+/// with round ends.
+fn band(canvas: &mut Canvas, a: Point, b: Point, width: f64, color: [u8; 3]) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len == 0.0 {
+        return;
+    }
+    let h = width / 2.0;
+    let n = (-dy / len * h, dx / len * h);
+    let corners = [
+        (a.0 + n.0, a.1 + n.1),
+        (b.0 + n.0, b.1 + n.1),
+        (b.0 - n.0, b.1 - n.1),
+        (a.0 - n.0, a.1 - n.1),
+    ];
+    canvas.polygon(&corners, color);
 }
 
 /// Each segment as a band `width` pixels wide along it, ends extended so that corners
@@ -194,14 +309,41 @@ const DIGITS: [[u8; 5]; 10] = [
 
 /// The number `n`, centred in the caption band at `(bx, by)`.
 fn caption(canvas: &mut Canvas, layout: &Layout, bx: u32, by: u32, n: usize) {
-    let text = n.to_string();
-    let scale = (layout.caption as i64 / 8).max(1);
+    let middle = bx as i64 + layout.tile_width as i64 / 2;
+    let width = layout.tile_width as i64;
+    text_in(
+        canvas,
+        layout.caption,
+        (middle, by as i64),
+        width,
+        &n.to_string(),
+    );
+}
+
+/// `text` (digits, `z` and `=`) centred at `x` in a band `band` pixels high whose top is
+/// at `y`, relative to the origin.
+fn text(canvas: &mut Canvas, band: u32, (x, y): (i64, i64), text: &str) {
+    text_in(canvas, band, (x, y), 0, text);
+}
+
+/// `text` in a band `band` pixels high, centred at `middle`; `width`, when not 0, is
+/// the band's width, for centring exactly as the captions always have.
+fn text_in(canvas: &mut Canvas, band: u32, (middle, top): (i64, i64), width: i64, text: &str) {
+    let scale = (band as i64 / 8).max(1);
     let advance = 4 * scale;
-    let width = advance * text.len() as i64 - scale;
-    let x0 = bx as i64 + (layout.tile_width as i64 - width) / 2;
-    let y0 = by as i64 + (layout.caption as i64 - 5 * scale) / 2;
+    let text_width = advance * text.len() as i64 - scale;
+    let x0 = if width > 0 {
+        middle - width / 2 + (width - text_width) / 2
+    } else {
+        middle - text_width / 2
+    };
+    let y0 = top + (band as i64 - 5 * scale) / 2;
     for (i, d) in text.bytes().enumerate() {
-        let glyph = DIGITS[(d - b'0') as usize];
+        let glyph = match d {
+            b'z' => [0, 7, 2, 4, 7],
+            b'=' => [0, 7, 0, 7, 0],
+            _ => DIGITS[(d - b'0') as usize],
+        };
         for (row, bits) in glyph.iter().enumerate() {
             for col in 0..3 {
                 if bits & (4 >> col) != 0 {
@@ -296,6 +438,18 @@ impl Canvas {
         let corners: Vec<(f64, f64)> = (0..16)
             .map(|k| {
                 let angle = f64::from(k) * std::f64::consts::PI / 8.0;
+                (centre.0 + r * angle.cos(), centre.1 + r * angle.sin())
+            })
+            .collect();
+        self.polygon(&corners, color);
+    }
+
+    /// A filled disc of radius `r` centred at `centre` (relative to the origin), as a
+    /// polygon of 48 sides: round enough for balls.
+    fn round(&mut self, centre: (f64, f64), r: f64, color: [u8; 3]) {
+        let corners: Vec<(f64, f64)> = (0..48)
+            .map(|k| {
+                let angle = f64::from(k) * std::f64::consts::PI / 24.0;
                 (centre.0 + r * angle.cos(), centre.1 + r * angle.sin())
             })
             .collect();

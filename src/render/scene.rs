@@ -4,12 +4,14 @@
 //! the cells' polygons ([`Lattice::sides`]). An edge between two different regions
 //! is an outline (never between two outside cells); an edge inside a placement is a thin
 //! grid line. Edges are merged into maximal straight segments, sorted, so output built
-//! from a scene is byte-stable.
+//! from a scene is byte-stable. On the grids of space every layer is drawn in its own
+//! panel ([`Panels`]), and the outlines are those within each layer.
 
-use crate::geom::{Cell, Lattice, Point};
+use crate::geom::{Cell, Grid, Lattice, Point};
 use crate::model::{Board, PieceSet, Square, Tiling};
 use crate::render::lines::{merge, Segment};
 use crate::render::palette;
+use crate::render::solid::Panels;
 
 /// What owns a cell, for deciding where lines go.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -23,10 +25,11 @@ pub enum Region {
     Piece(usize),
 }
 
-/// The regions of a board's cells under a tiling, with a ring of `Outside` around.
+/// The regions of a board's cells under a tiling, with `Outside` all around.
 pub struct Regions {
     width: i32,
     height: i32,
+    depth: i32,
     cells: Vec<Region>,
 }
 
@@ -46,16 +49,23 @@ impl Regions {
         Regions {
             width: board.width,
             height: board.height,
+            depth: board.depth,
             cells,
         }
     }
 
-    /// The region at `(x, y)`; `Outside` beyond the frame.
-    pub fn at(&self, x: i32, y: i32) -> Region {
-        if x < 0 || y < 0 || x >= self.width || y >= self.height {
+    /// The region at `(x, y)` of layer `z`; `Outside` beyond the frame.
+    pub fn at(&self, x: i32, y: i32, z: i32) -> Region {
+        let inside = |v: i32, n: i32| (0..n).contains(&v);
+        if !(inside(x, self.width) && inside(y, self.height) && inside(z, self.depth)) {
             return Region::Outside;
         }
-        self.cells[(y * self.width + x) as usize]
+        self.cells[((z * self.height + y) * self.width + x) as usize]
+    }
+
+    /// The region of cell `c`.
+    pub fn of(&self, c: Cell) -> Region {
+        self.at(c.x, c.y, c.z)
     }
 }
 
@@ -76,8 +86,11 @@ pub struct Fill {
 
 /// Everything to draw for one tiling, in cell units.
 pub struct Scene {
-    /// The board's grid, for the cells' polygons.
-    pub lattice: &'static dyn Lattice,
+    /// The board's grid.
+    pub grid: Grid,
+    /// The board's grid as drawn, for the cells' polygons (on the grids of space, each
+    /// layer in its panel).
+    pub lattice: Panels,
     pub fills: Vec<Fill>,
     pub blocked: Vec<Cell>,
     pub empty: Vec<Cell>,
@@ -90,6 +103,7 @@ pub struct Scene {
 impl Scene {
     pub fn new(board: &Board, set: &PieceSet, t: &Tiling) -> Scene {
         let regions = Regions::new(board, t);
+        let lattice = Panels::of(board);
         let mut fills: Vec<Fill> = t
             .placements
             .iter()
@@ -102,14 +116,14 @@ impl Scene {
                     cells: p.cells.clone(),
                     grid: Vec::new(),
                     label: piece.label,
-                    label_cell: label_cell(board.lattice(), &p.cells),
+                    label_cell: label_cell(&lattice, &p.cells),
                     fixed: p.fixed,
                 }
             })
             .collect();
         let (mut blocked, mut empty) = (Vec::new(), Vec::new());
         for c in board.cells() {
-            match regions.at(c.x, c.y) {
+            match regions.of(c) {
                 Region::Blocked => blocked.push(c),
                 Region::Empty => empty.push(c),
                 _ => {}
@@ -117,9 +131,8 @@ impl Scene {
         }
         let (mut outline, mut empty_grid) = (Vec::new(), Vec::new());
         let mut grids: Vec<Vec<Segment>> = vec![Vec::new(); fills.len()];
-        let lattice = board.lattice();
         for c in board.cells() {
-            let here = regions.at(c.x, c.y);
+            let here = regions.of(c);
             if here == Region::Outside {
                 continue;
             }
@@ -127,7 +140,7 @@ impl Scene {
                 let other = if across == c {
                     Region::Outside
                 } else {
-                    regions.at(across.x, across.y)
+                    regions.of(across)
                 };
                 // Each side between two cells of the board once, from the smaller cell.
                 if other != Region::Outside && across < c {
@@ -148,6 +161,7 @@ impl Scene {
         blocked.sort();
         empty.sort();
         Scene {
+            grid: board.grid,
             lattice,
             fills,
             blocked,

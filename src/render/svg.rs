@@ -8,16 +8,21 @@
 //! of a pre-placed piece (clear of the label), and the label at the cell nearest the
 //! piece's centre, sized by the cell's inscribed circle.
 //! Galleries add the solution number under each board. The `viewBox` makes it scale.
+//! On the grids of space: one panel per layer, side by side, bottom first, named
+//! `z=0 z=1 …` underneath (on the sphere grid each ball a disc, the balls of a piece
+//! in a layer joined by bonds; labels in every cell), and to their right the isometric
+//! view of the solid: cube faces shaded by their direction, balls shaded discs.
 
 use std::fmt::Write;
 
 use crate::error::Error;
-use crate::geom::{Cell, Lattice};
+use crate::geom::{Cell, Grid, Lattice};
 use crate::model::{Board, PieceSet, Tiling};
 use crate::render::layout::Layout;
 use crate::render::lines::{self, Segment};
 use crate::render::palette::{self, hex};
 use crate::render::scene::{self, Scene};
+use crate::render::solid::{Iso, Shape3d};
 use crate::render::RenderOptions;
 
 /// One tiling as an SVG document.
@@ -56,10 +61,22 @@ pub fn gallery(
         r#"<rect width="{w}" height="{h}" fill="{}"/>"#,
         hex(palette::BACKGROUND)
     );
+    if board.grid == Grid::Sphere {
+        out.push_str(SHINE);
+    }
     for (k, t) in ts.iter().enumerate() {
         let (x, y) = layout.origin(k);
         let _ = writeln!(out, r#"<g transform="translate({x} {y})">"#);
-        draw(&mut out, &Scene::new(board, set, t), &layout, opts.labels);
+        let scene = Scene::new(board, set, t);
+        if scene.grid == Grid::Sphere {
+            draw_balls(&mut out, &scene, &layout, opts.labels);
+        } else {
+            draw(&mut out, &scene, &layout, opts.labels);
+        }
+        if board.grid.is_3d() {
+            layer_names(&mut out, board, &layout);
+            iso(&mut out, &Iso::new(board, set, t), &layout);
+        }
         out.push_str("</g>\n");
         if layout.caption > 0 {
             let (bx, by) = layout.caption_band(k);
@@ -79,7 +96,7 @@ pub fn gallery(
 }
 
 fn draw(out: &mut String, scene: &Scene, layout: &Layout, labels: bool) {
-    let lattice = scene.lattice;
+    let lattice = &scene.lattice;
     for fill in &scene.fills {
         fill_cells(out, lattice, &fill.cells, fill.color, layout);
     }
@@ -96,6 +113,15 @@ fn draw(out: &mut String, scene: &Scene, layout: &Layout, labels: bool) {
         layout,
     );
     stroke(out, &scene.outline, palette::INK, layout.outline, layout);
+    dots(out, scene, layout);
+    if labels {
+        piece_labels(out, scene, layout);
+    }
+}
+
+/// A dot in each cell of each pre-placed piece.
+fn dots(out: &mut String, scene: &Scene, layout: &Layout) {
+    let lattice = &scene.lattice;
     let s = layout.cell as i32;
     for fill in scene.fills.iter().filter(|f| f.fixed) {
         let r = (s / 10).max(1);
@@ -110,9 +136,20 @@ fn draw(out: &mut String, scene: &Scene, layout: &Layout, labels: bool) {
             );
         }
     }
-    if labels {
-        for fill in &scene.fills {
-            let c = fill.label_cell;
+}
+
+/// Each piece's label at the cell nearest its centre; on the grids of space, where a
+/// piece's cells are spread over several panels, in every cell.
+fn piece_labels(out: &mut String, scene: &Scene, layout: &Layout) {
+    let lattice = &scene.lattice;
+    for fill in &scene.fills {
+        let every = scene.grid.is_3d();
+        let cells = if every {
+            &fill.cells[..]
+        } else {
+            std::slice::from_ref(&fill.label_cell)
+        };
+        for &c in cells {
             let (x, y) = layout.pixel(scene::centre(lattice, c));
             // The label's height follows the cell's inscribed circle: half a cell on
             // the square and hex grids; the baseline sits below the centre so that
@@ -128,6 +165,137 @@ fn draw(out: &mut String, scene: &Scene, layout: &Layout, labels: bool) {
                 (across / 2.0).floor(),
                 hex(palette::text_color(fill.color)),
             );
+        }
+    }
+}
+
+/// The shading laid over every ball of the isometric view: light at the upper left,
+/// darker toward the rim.
+const SHINE: &str = r##"<defs><radialGradient id="shine" cx="0.35" cy="0.3" r="0.75"><stop offset="0" stop-color="#ffffff" stop-opacity="0.7"/><stop offset="0.45" stop-color="#ffffff" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.35"/></radialGradient></defs>
+"##;
+
+/// A ball's radius in the panels, in cells (they do not quite touch, so that the bonds
+/// between the balls of a piece show).
+const BALL: f64 = 0.42;
+
+/// The panels of the sphere grid: each ball a disc in its piece's colour (blocked dark,
+/// uncovered light), the balls of one piece in one layer joined by bonds, dots on
+/// pre-placed pieces, labels.
+fn draw_balls(out: &mut String, scene: &Scene, layout: &Layout, labels: bool) {
+    let lattice = &scene.lattice;
+    let s = f64::from(layout.cell);
+    let px = |c: Cell| {
+        let (x, y) = layout.pixel(scene::centre(lattice, c));
+        (hundredths(x), hundredths(y))
+    };
+    // Bonds: an outline, then the piece's colour over it.
+    let bond = (s * 0.3).round() as u32;
+    for fill in &scene.fills {
+        let pairs: Vec<(Cell, Cell)> = (fill.cells.iter())
+            .flat_map(|&a| fill.cells.iter().map(move |&b| (a, b)))
+            .filter(|(a, b)| a.z == b.z && a < b && (b.x - a.x) + (b.y - a.y) == 1)
+            .filter(|(a, b)| a.x <= b.x && a.y <= b.y)
+            .collect();
+        if pairs.is_empty() {
+            continue;
+        }
+        for (width, color) in [
+            (bond + 2 * layout.outline, palette::INK),
+            (bond, fill.color),
+        ] {
+            let _ = write!(
+                out,
+                r#"<path fill="none" stroke="{}" stroke-width="{width}" d=""#,
+                hex(color)
+            );
+            for &(a, b) in &pairs {
+                let (a, b) = (px(a), px(b));
+                let _ = write!(out, "M{} {}", number(a.0), number(a.1));
+                line_to(out, a, b);
+            }
+            out.push_str("\"/>\n");
+        }
+    }
+    let r = hundredths(s * BALL);
+    let disc = |out: &mut String, c: Cell, color: [u8; 3]| {
+        let (x, y) = px(c);
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{}" stroke-width="{}"/>"#,
+            number(x),
+            number(y),
+            number(r),
+            hex(color),
+            hex(palette::INK),
+            layout.outline.div_ceil(2)
+        );
+    };
+    for fill in &scene.fills {
+        fill.cells.iter().for_each(|&c| disc(out, c, fill.color));
+    }
+    scene
+        .blocked
+        .iter()
+        .for_each(|&c| disc(out, c, palette::BLOCKED));
+    scene
+        .empty
+        .iter()
+        .for_each(|&c| disc(out, c, palette::EMPTY));
+    dots(out, scene, layout);
+    if labels {
+        piece_labels(out, scene, layout);
+    }
+}
+
+/// `z=0`, `z=1`, … centred under the layers' panels.
+fn layer_names(out: &mut String, board: &Board, layout: &Layout) {
+    let size = layout.layer_labels * 7 / 10;
+    for z in 0..board.depth {
+        let (x, y) = layout.layer_label(z);
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{size}" text-anchor="middle" fill="{}">z={z}</text>"#,
+            number(hundredths(x)),
+            number(hundredths(y + f64::from(layout.layer_labels) * 0.8)),
+            hex(palette::INK),
+        );
+    }
+}
+
+/// The isometric view: cube faces and shaded balls, back to front, thin dark edges.
+fn iso(out: &mut String, view: &Iso, layout: &Layout) {
+    let s = f64::from(layout.cell);
+    let at = |p: crate::geom::Point| {
+        let (x, y) = layout.iso_pixel(p).expect("a solid has an isometric view");
+        (hundredths(x), hundredths(y))
+    };
+    for shape in &view.shapes {
+        match shape {
+            Shape3d::Face(corners, color) => {
+                let corners: Vec<(i64, i64)> = corners.iter().map(|&p| at(p)).collect();
+                let _ = write!(
+                    out,
+                    r#"<path fill="{}" stroke="{}" stroke-width="1" stroke-linejoin="round" d="M{} {}"#,
+                    hex(*color),
+                    hex(palette::INK),
+                    number(corners[0].0),
+                    number(corners[0].1)
+                );
+                for pair in corners.windows(2) {
+                    line_to(out, pair[0], pair[1]);
+                }
+                out.push_str("z\"/>\n");
+            }
+            Shape3d::Ball(centre, radius, color) => {
+                let (x, y) = at(*centre);
+                let (x, y, r) = (number(x), number(y), number(hundredths(radius * s)));
+                let _ = writeln!(
+                    out,
+                    r##"<circle cx="{x}" cy="{y}" r="{r}" fill="{}" stroke="{}" stroke-width="1"/><circle cx="{x}" cy="{y}" r="{r}" fill="url(#shine)"/>"##,
+                    hex(*color),
+                    hex(palette::INK),
+                );
+            }
         }
     }
 }

@@ -5,12 +5,13 @@
 //! and none between two outside cells. Blocked cells are shaded `░`, uncovered open
 //! cells show `·` (a pre-placed square no placement covers, its label); labels are
 //! optional. On the hex and triangle grids, which box drawing cannot draw, it is the
-//! ascii picture in the input's layout.
+//! ascii picture in the input's layout; on the grids of space, each layer in boxes, the
+//! layers side by side.
 
 use crate::geom::{Cell, Grid};
 use crate::model::{Board, PieceSet, Square, Tiling};
-use crate::render::ascii;
 use crate::render::scene::{Region, Regions};
+use crate::render::{ascii, layers};
 
 /// Options for box drawing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,44 +32,68 @@ const SHADE: char = '░';
 ///
 /// Box-drawing characters only draw square cells; on the hex and triangle grids this is
 /// the [`ascii`] picture (labels always shown), which is what an input picture of that
-/// grid looks like and can be read back as a board.
+/// grid looks like and can be read back as a board. On the grids of space each layer is
+/// drawn in boxes, the layers side by side, bottom first, labelled `z=0 z=1 …`
+/// ([`layers`]); lines separate the pieces within a layer.
 pub fn tiling(board: &Board, set: &PieceSet, t: &Tiling, opts: &UnicodeOptions) -> String {
+    let r = Regions::new(board, t);
+    if board.grid.is_3d() {
+        let pictures: Vec<Vec<String>> = (0..board.depth)
+            .map(|z| layer(board, set, t, &r, z, opts))
+            .collect();
+        return layers::side_by_side(&pictures);
+    }
     if board.grid != Grid::Square {
         return ascii::tiling(board, set, t);
     }
-    let r = Regions::new(board, t);
-    let (w, h) = (board.width, board.height);
     let mut out = String::new();
-    let mut line = String::new();
+    for line in layer(board, set, t, &r, 0, opts) {
+        push_trimmed(&mut out, &line);
+    }
+    out
+}
+
+/// Layer `z` in boxes: `2 × height + 1` lines of `4 × width + 1` characters, untrimmed.
+fn layer(
+    board: &Board,
+    set: &PieceSet,
+    t: &Tiling,
+    r: &Regions,
+    z: i32,
+    opts: &UnicodeOptions,
+) -> Vec<String> {
+    let (w, h) = (board.width, board.height);
+    let at = |x: i32, y: i32| r.at(x, y, z);
+    let mut out = Vec::with_capacity(2 * h as usize + 1);
     for j in 0..=h {
         // The line of junctions and horizontal edges above row j.
-        line.clear();
+        let mut line = String::new();
         for i in 0..=w {
             line.push(junction(
-                r.at(i - 1, j - 1),
-                r.at(i, j - 1),
-                r.at(i - 1, j),
-                r.at(i, j),
+                at(i - 1, j - 1),
+                at(i, j - 1),
+                at(i - 1, j),
+                at(i, j),
             ));
             if i < w {
-                let (above, below) = (r.at(i, j - 1), r.at(i, j));
+                let (above, below) = (at(i, j - 1), at(i, j));
                 let ch = if above != below { '─' } else { fill(below) };
                 line.extend([ch; 3]);
             }
         }
-        push_trimmed(&mut out, &line);
+        out.push(line);
         if j == h {
             break;
         }
         // Row j: vertical edges and the cells between them.
-        line.clear();
+        let mut line = String::new();
         for i in 0..=w {
-            let (left, right) = (r.at(i - 1, j), r.at(i, j));
+            let (left, right) = (at(i - 1, j), at(i, j));
             line.push(if left != right { '│' } else { fill(right) });
             if i < w {
                 let middle = match right {
                     Region::Piece(k) if opts.labels => set.pieces[t.placements[k].piece].label,
-                    Region::Empty => match board.square(Cell::new(i, j)) {
+                    Region::Empty => match board.square(Cell::at(i, j, z)) {
                         Square::Preplaced(label) => label,
                         _ => '·',
                     },
@@ -77,7 +102,7 @@ pub fn tiling(board: &Board, set: &PieceSet, t: &Tiling, opts: &UnicodeOptions) 
                 line.extend([fill(right), middle, fill(right)]);
             }
         }
-        push_trimmed(&mut out, &line);
+        out.push(line);
     }
     out
 }
@@ -186,5 +211,19 @@ mod tests {
             &Tiling::default(),
             &UnicodeOptions::default()
         ));
+    }
+
+    #[test]
+    fn layers_in_boxes() {
+        let (board, set, t) = fixtures::cubes();
+        let text = tiling(&board, &set, &t, &UnicodeOptions::default());
+        assert_eq!(text.lines().count(), 2 * 2 + 2);
+        assert!(text.ends_with("\nz=0             z=1\n"), "{text}");
+        insta::assert_snapshot!(text);
+        let (board, set, t) = fixtures::balls();
+        insta::assert_snapshot!(
+            "pyramid",
+            tiling(&board, &set, &t, &UnicodeOptions::default())
+        );
     }
 }

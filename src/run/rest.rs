@@ -100,7 +100,8 @@ impl Sides {
     /// The estimated share of the task searched, if sampled.
     #[cfg(test)]
     pub fn within(&self) -> Option<f64> {
-        self.estimate().map(|(before, after)| before / (before + after))
+        self.estimate()
+            .map(|(before, after)| before / (before + after))
     }
 }
 

@@ -52,7 +52,12 @@ impl Regions {
         let lattice = puzzle.board.lattice();
         let (mut first, mut next) = (vec![0], Vec::new());
         for &c in &puzzle.open {
-            next.extend(lattice.neighbours(c).into_iter().filter_map(|n| index.get(&n)));
+            next.extend(
+                lattice
+                    .neighbours(c)
+                    .into_iter()
+                    .filter_map(|n| index.get(&n)),
+            );
             first.push(next.len() as u32);
         }
         let (mut cells_from, mut cells, mut piece) = (vec![0], Vec::new(), Vec::new());

@@ -11,6 +11,7 @@ use crate::symmetry::Reduction;
 mod first;
 mod grid_props;
 mod runs;
+mod solid_props;
 mod tiling_props;
 
 fn count(board: Board, set: PieceSet, mode: SymmetryMode) -> (u64, usize) {
