@@ -186,7 +186,12 @@ fn grids() {
     check(&e, 1, 8, "unknown grid `hexx`");
     hint(&e, "did you mean `hex`?");
     let e = set_error(&format!("grid = \"cube3\"\n{DOMINO}"));
-    hint(&e, "`square` (the default), `hex` and `triangle`");
+    hint(&e, "did you mean `cube`?");
+    let e = set_error(&format!("grid = \"plane\"\n{DOMINO}"));
+    hint(
+        &e,
+        "`square` (the default), `hex`, `triangle`, `cube` and `sphere`",
+    );
     let e = set_error(&format!("grid = 6\n{DOMINO}"));
     check(&e, 1, 8, "`grid` must be a string");
     let e = board_error("grid = \"trinagle\"\nsize = [2, 2]\n");
