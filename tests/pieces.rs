@@ -288,8 +288,13 @@ fn check_solid_set(grid: &str, n: usize, mirror: bool) -> usize {
         assert_eq!(piece.shape.len(), n, "{}", piece.name);
         assert!(piece.shape.is_connected(lattice), "{}", piece.name);
         let flat = piece.shape.depth() == 1;
-        assert_eq!(raw.get("shape").is_some(), flat, "{}: {raw}", piece.name);
-        assert_eq!(raw.get("layers").is_some(), !flat, "{}: {raw}", piece.name);
+        assert_eq!(raw.get("shape").is_some(), flat, "{}: {raw:?}", piece.name);
+        assert_eq!(
+            raw.get("layers").is_some(),
+            !flat,
+            "{}: {raw:?}",
+            piece.name
+        );
         assert!(
             seen.insert(piece.shape.canonical(lattice, !piece.mirror)),
             "{} repeats a class",
