@@ -794,3 +794,132 @@ fn the_hint_of_a_wrong_pre_placed_piece_draws_it_on_its_grid() {
         &["do not form piece D", "looks like this:\n# #"],
     );
 }
+
+/// Issue 25's bad 3D input: a cube set on a hex board (the error names both files),
+/// `pyramid = 0`, a flat ball piece whose balls do not touch, `size` on the sphere grid,
+/// `[x, y]` on the cube grid, `layers` on a 2D grid, an empty layer and a layer that is
+/// not a string: exit 2, located, with a hint.
+#[test]
+fn bad_solids_are_located() {
+    let dir = scratch("solids");
+    write(
+        &dir,
+        "cubes.toml",
+        "grid = \"cube\"\n[[piece]]\nname = \"A\"\nlayers = [\"AA\", \"A\"]\n",
+    );
+    write(
+        &dir,
+        "hex.toml",
+        "pieces = \"cubes.toml\"\ngrid = \"hex\"\nshape = \"\"\"\n. .\n .\n\"\"\"\n",
+    );
+    fails(
+        &dir,
+        &["solve", "hex.toml"],
+        b"",
+        &[
+            "hex.toml:1:1:",
+            "on the hex grid",
+            "cubes.toml",
+            "on the cube grid",
+            "hint:",
+        ],
+    );
+    fails(
+        &dir,
+        &["solve", "soma-3x3x3", "--pieces", "tetrahexes"],
+        b"",
+        &["on the cube grid", "tetrahexes", "on the hex grid"],
+    );
+    let sphere = "pieces = \"noi2005-balls\"\ngrid = \"sphere\"\n";
+    bad_board(
+        "pyramid0",
+        &format!("{sphere}pyramid = 0\n"),
+        &[
+            "b.toml:3:11:",
+            "`pyramid` must be at least 1, not 0",
+            "hint:",
+            "55 balls",
+        ],
+    );
+    bad_board(
+        "sphere-size",
+        &format!("{sphere}size = [5, 5, 5]\n"),
+        &[
+            "b.toml:3:8:",
+            "`size` is not for the sphere grid",
+            "hint:",
+            "pyramid = 5",
+        ],
+    );
+    bad_board(
+        "cube-size",
+        "pieces = \"soma\"\ngrid = \"cube\"\nsize = [3, 9]\n",
+        &["b.toml:3:8:", "`size` is [x, y, z]", "hint:"],
+    );
+    bad_board(
+        "flat-layers",
+        "pieces = \"pentominoes\"\nlayers = [\"..\"]\n",
+        &["b.toml:2:10:", "not the square grid", "hint:"],
+    );
+    bad_board(
+        "empty-layer",
+        "pieces = \"soma\"\ngrid = \"cube\"\nlayers = [\"...\", \"\"\"\n\n\"\"\"]\n",
+        &[
+            "b.toml:3:18:",
+            "layer 2 (z = 1) of the board is empty",
+            "hint:",
+        ],
+    );
+    bad_board(
+        "layer-number",
+        "pieces = \"soma\"\ngrid = \"cube\"\nlayers = [\"...\", 7]\n",
+        &["b.toml:3:18:", "must be a string", "hint:"],
+    );
+    let dir = scratch("solids-flat");
+    write(
+        &dir,
+        "balls.toml",
+        "grid = \"sphere\"\n[[piece]]\nname = \"A\"\nshape = \"\"\"\nAA.\n..A\n\"\"\"\n",
+    );
+    write(
+        &dir,
+        "b.toml",
+        "pieces = \"balls.toml\"\ngrid = \"sphere\"\nshape = \"...\"\n",
+    );
+    fails(
+        &dir,
+        &["solve", "b.toml"],
+        b"",
+        &[
+            "balls.toml:6:3:",
+            "piece `A` is not connected",
+            "hint:",
+            "not the diagonal ones",
+        ],
+    );
+}
+
+/// Layers of different sizes are a board (SPEC §8: a shorter or narrower layer has
+/// nothing beyond its end), not an error: a 2×2 square of balls under one ball.
+#[test]
+fn ragged_layers_are_a_board() {
+    let dir = scratch("ragged");
+    write(
+        &dir,
+        "b.toml",
+        "pieces = \"set.toml\"\ngrid = \"sphere\"\nlayers = [\"\"\"\n..\n..\n\"\"\", \".\"]\n",
+    );
+    write(
+        &dir,
+        "set.toml",
+        "grid = \"sphere\"\n[[piece]]\nname = \"A\"\nshape = \"AA\"\n[[piece]]\nname = \"B\"\nshape = \"BB\\nB.\"\n",
+    );
+    let out = polyx()
+        .current_dir(&dir)
+        .args(["count", "b.toml", "--symmetry", "keep"])
+        .assert()
+        .success();
+    // The domino joins the top ball to one of the four under it; the corner of three
+    // covers the rest: 4 ways.
+    assert_eq!(String::from_utf8_lossy(&out.get_output().stdout), "4\n");
+}

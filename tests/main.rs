@@ -16,6 +16,7 @@ mod no_solution;
 mod pieces;
 mod progress;
 mod render_snapshots;
+mod solids;
 mod tiling;
 
 /// The tests' data: the DLX instances (copied from the project's shared folder) and the

@@ -108,8 +108,9 @@ fn physical(grid: Grid, shapes: Vec<Shape>, rotations_only: bool) -> Vec<Shape> 
 /// A000577, A006534, A000162, A038119): square 2,500 one-sided 9-cells and 4,655 free
 /// 10-cells; hex 2,821 one-sided 8-cells and 6,572 free 9-cells; triangle 2,336
 /// one-sided 11-cells and 3,334 free 12-cells; cube 6,922 octacubes under rotations and
-/// 3,811 up to reflection too. Polyspheres branch faster (each ball touches twelve):
-/// 1,086 pentaspheres under rotations, 590 up to reflection ([`tests`] counts them).
+/// 3,811 up to reflection too. Polyspheres (no OEIS entry found; counted by this
+/// generator and by an independent brute force in the packing's coordinates): 2,209
+/// hexaspheres as physical pieces, and 1,211 up to reflection, which fit.
 pub fn max_size(grid: Grid, rotations_only: bool) -> usize {
     match (grid, rotations_only) {
         (Grid::Square, false) => 9,
@@ -119,7 +120,8 @@ pub fn max_size(grid: Grid, rotations_only: bool) -> usize {
         (Grid::Triangle, false) => 11,
         (Grid::Triangle, true) => 10,
         (Grid::Cube, _) => 7,
-        (Grid::Sphere, _) => 5,
+        (Grid::Sphere, true) => 5,
+        (Grid::Sphere, false) => 6,
     }
 }
 

@@ -1,8 +1,11 @@
-//! Boards (SPEC §2) from TOML: `size = [w, h]` for a full rectangle or a `shape` picture
-//! (`.` open, `#` blocked, space outside, a letter or digit a pre-placed piece's cell).
-//! `grid` names the grid (SPEC §8); on the hex grid every square of a picture that is not
-//! a space has one parity of column + row. The board remembers its file and where each picture row is, so that later checks
-//! (areas, pre-placed pieces) can point at the offending cell.
+//! Boards (SPEC §2, §8) from TOML: `size = [w, h]` for a full rectangle (a parallelogram
+//! on the hex and triangle grids, `[x, y, z]` a box on the cube grid), a `shape` picture
+//! (`.` open, `#` blocked, space outside, a letter or digit a pre-placed piece's cell),
+//! `layers` pictures bottom first on the grids of space, or `pyramid = n` on the sphere
+//! grid. On the hex grid every square of a picture that is not a space has one parity of
+//! column + row. The board remembers its file and where each picture row is (layer by
+//! layer), so that later checks (areas, pre-placed pieces) can point at the offending
+//! cell.
 
 use serde::Deserialize;
 use toml::{Spanned, Value};

@@ -63,7 +63,6 @@ pub fn turns_over(grid: Grid, shape: &Shape) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::Lattice;
 
     fn shape(cells: &[(i32, i32, i32)]) -> Shape {
         let cells: Vec<Cell> = cells.iter().map(|&(x, y, z)| Cell::at(x, y, z)).collect();

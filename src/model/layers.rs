@@ -174,3 +174,7 @@ pub(crate) fn pyramid_layers(
     }
     Ok(n as i32)
 }
+
+#[cfg(test)]
+#[path = "layers_tests.rs"]
+mod tests;

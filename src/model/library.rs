@@ -40,6 +40,7 @@ static PIECE_SETS: &[(&str, &str)] = &[
         "one-sided-tetrominoes",
         include_str!("../../pieces/one-sided-tetrominoes.toml"),
     ),
+    ("pentacubes", include_str!("../../pieces/pentacubes.toml")),
     ("pentahexes", include_str!("../../pieces/pentahexes.toml")),
     ("pentiamonds", include_str!("../../pieces/pentiamonds.toml")),
     ("pentominoes", include_str!("../../pieces/pentominoes.toml")),

@@ -342,3 +342,103 @@ fn hexiamond_names() {
     let bar = &set.pieces[set.by_name("bar").unwrap()];
     assert_eq!(bar.orientations(lattice).len(), 6);
 }
+
+/// The 3D sets: the tetracubes and pentacubes are every polycube class under rotations
+/// (8 and 29, as the generator grows them); Soma is the V tricube and the six tetracubes
+/// that are not a box's row or square; Bedlam is twelve distinct pentacubes and one
+/// tetracube; the solid pentominoes are the twelve pentominoes one cube thick; the ball
+/// sets are the NOI2005 (Kanoodle) and IQ Puzzler Pro pieces, flat, 55 balls each.
+#[test]
+fn solid_sets_are_their_polycubes_and_balls() {
+    use crate::geom::{polyforms, Grid};
+    let cube = Grid::Cube.lattice();
+    for (name, n, count) in [("tetracubes", 4, 8), ("pentacubes", 5, 29)] {
+        let set = load_piece_set(name, None).unwrap();
+        assert_eq!((set.grid, set.pieces.len()), (Grid::Cube, count), "{name}");
+        assert!(set.pieces.iter().all(|p| !p.mirror), "{name}");
+        let mut classes: Vec<Shape> = set.pieces.iter().map(|p| p.canonical(cube)).collect();
+        classes.sort();
+        assert_eq!(classes, polyforms(cube, n, true), "{name}");
+    }
+    let soma = load_piece_set("soma", None).unwrap();
+    let tetracubes = load_piece_set("tetracubes", None).unwrap();
+    let orientations: Vec<usize> = soma
+        .pieces
+        .iter()
+        .map(|p| p.orientations(cube).len())
+        .collect();
+    // V, L, T, Z, A, B, P under the 24 rotations: 92 in all.
+    assert_eq!(orientations, [12, 24, 12, 12, 12, 12, 8]);
+    for p in &soma.pieces[1..] {
+        assert!(
+            tetracubes
+                .pieces
+                .iter()
+                .any(|q| q.canonical(cube) == p.canonical(cube)),
+            "{}",
+            p.name
+        );
+    }
+    let bedlam = load_piece_set("bedlam", None).unwrap();
+    let sizes: Vec<usize> = bedlam.pieces.iter().map(|p| p.shape.len()).collect();
+    assert_eq!(sizes.iter().filter(|&&n| n == 5).count(), 12);
+    assert_eq!((bedlam.area(), bedlam.pieces.len()), (64, 13));
+    let classes: HashSet<Shape> = bedlam.pieces.iter().map(|p| p.canonical(cube)).collect();
+    assert_eq!(classes.len(), 13);
+    let solid = load_piece_set("solid-pentominoes", None).unwrap();
+    let flat = load_piece_set("pentominoes", None).unwrap();
+    for (p, q) in solid.pieces.iter().zip(&flat.pieces) {
+        assert_eq!((p.shape.depth(), &p.name), (1, &q.name));
+        assert_eq!(
+            p.shape.canonical(square(), false),
+            q.shape.canonical(square(), false)
+        );
+    }
+    let sphere = Grid::Sphere.lattice();
+    for name in ["noi2005-balls", "iq-puzzler-pro"] {
+        let set = load_piece_set(name, None).unwrap();
+        assert_eq!(
+            (set.grid, set.area(), set.pieces.len()),
+            (Grid::Sphere, 55, 12)
+        );
+        // Flat pieces of square layers: three planes of the packing, each with the
+        // piece's eight (or fewer) flat orientations.
+        for p in &set.pieces {
+            let planar = p.shape.orientations(square(), false).len();
+            assert_eq!(
+                p.orientations(sphere).len(),
+                3 * planar,
+                "{name} {}",
+                p.name
+            );
+        }
+    }
+    let noi = load_piece_set("noi2005", None).unwrap();
+    let balls = load_piece_set("noi2005-balls", None).unwrap();
+    for (p, q) in noi.pieces.iter().zip(&balls.pieces) {
+        assert_eq!((&p.name, &p.shape), (&q.name, &q.shape));
+    }
+}
+
+/// The 3D boards: boxes, the 55-ball pyramids and Kanoodle's one-layer tray.
+#[test]
+fn solid_boards_have_their_shapes() {
+    use crate::geom::Grid;
+    for (name, grid, size, open) in [
+        ("soma-3x3x3", Grid::Cube, (3, 3, 3), 27),
+        ("solid-pentominoes-3x4x5", Grid::Cube, (5, 4, 3), 60),
+        ("solid-pentominoes-2x5x6", Grid::Cube, (6, 5, 2), 60),
+        ("bedlam-4x4x4", Grid::Cube, (4, 4, 4), 64),
+        ("tetracubes-2x4x4", Grid::Cube, (4, 4, 2), 32),
+        ("noi2005-pyramid", Grid::Sphere, (5, 5, 5), 55),
+        ("iq-puzzler-pro-pyramid", Grid::Sphere, (5, 5, 5), 55),
+        ("kanoodle", Grid::Sphere, (11, 5, 1), 55),
+    ] {
+        let b = load_board(name).unwrap();
+        assert_eq!(
+            (b.grid, (b.width, b.height, b.depth), b.open_count()),
+            (grid, size, open),
+            "{name}"
+        );
+    }
+}

@@ -1,5 +1,6 @@
-//! The TOML files of SPEC §1 (piece sets) and §2 (boards), read into the validated
-//! [`PieceSet`] and [`Board`]. Every problem is an [`InputError`] at the line and column
+//! The TOML files of SPEC §1 (piece sets) and §2 (boards), with the grids of §8 (a
+//! piece of the grids of space is a `shape` of one layer or `layers`, bottom first), read
+//! into the validated [`PieceSet`] and [`Board`]. Every problem is an [`InputError`] at the line and column
 //! of the offending key, value or picture cell, with a hint where one helps. Nothing here
 //! panics on any input: values are checked before they are used.
 

@@ -186,7 +186,12 @@ fn grids() {
     check(&e, 1, 8, "unknown grid `hexx`");
     hint(&e, "did you mean `hex`?");
     let e = set_error(&format!("grid = \"cube3\"\n{DOMINO}"));
-    hint(&e, "`square` (the default), `hex` and `triangle`");
+    hint(&e, "did you mean `cube`?");
+    let e = set_error(&format!("grid = \"plane\"\n{DOMINO}"));
+    hint(
+        &e,
+        "`square` (the default), `hex`, `triangle`, `cube` and `sphere`",
+    );
     let e = set_error(&format!("grid = 6\n{DOMINO}"));
     check(&e, 1, 8, "`grid` must be a string");
     let e = board_error("grid = \"trinagle\"\nsize = [2, 2]\n");
@@ -196,7 +201,13 @@ fn grids() {
         let one = "[[piece]]\nname = \"M\"\nshape = \"M\"\n";
         let set = parse_piece_set("s", &format!("grid = \"{}\"\n{one}", grid.name()));
         assert_eq!(set.unwrap().grid, grid);
-        let board = parse_board("b", &format!("grid = \"{}\"\nsize = [2, 2]\n", grid.name()));
+        // A box on the cube grid; the sphere grid has no `size`.
+        let size = match grid {
+            Grid::Cube => "size = [2, 2, 2]",
+            Grid::Sphere => "pyramid = 2",
+            _ => "size = [2, 2]",
+        };
+        let board = parse_board("b", &format!("grid = \"{}\"\n{size}\n", grid.name()));
         assert_eq!(board.unwrap().grid, grid);
     }
     assert_eq!(parse_piece_set("s", DOMINO).unwrap().grid, Grid::Square);

@@ -179,7 +179,8 @@ impl<'a> Input<'a> {
         let hint = did_you_mean(&value, names)
             .or_else(|| prefix.map(|n| format!("did you mean `{n}`?")))
             .unwrap_or_else(|| {
-                "the grids are `square` (the default), `hex` and `triangle`".to_string()
+                "the grids are `square` (the default), `hex`, `triangle`, `cube` and `sphere`"
+                    .to_string()
             });
         Err(self
             .error_at(g, format!("unknown grid `{value}`"))
