@@ -1,8 +1,8 @@
 //! Which pre-placed pieces to take off a board that cannot be finished.
 //!
 //! First each piece alone: of those whose removal lets the board be finished, the one
-//! that leaves the most completions (counted up to [`COUNT_CAP`]; ties: the first in
-//! the piece set's order), since that is the piece most in the way. If no single piece
+//! that leaves the most completions (counted up to [`COUNT_CAP`]; ties: the first by
+//! label, the order of [`Puzzle::fixed`]), since that is the piece most in the way. If no single piece
 //! will do, the board without any pre-placed piece is tried (if even that cannot be
 //! finished, the puzzle has no solution), then sets of 2, 3, … pieces in order, the
 //! first set that works being the answer, testing at most [`MOST_SETS`] sets before
