@@ -98,7 +98,10 @@ fn check_prints_two_solutions_of_the_3x20_and_where_they_differ() {
         }
     }
     let marked = diff.chars().filter(|&c| c == '*').count();
-    assert!(out.contains(&format!("they differ in {marked} cells (*)")), "{out}");
+    assert!(
+        out.contains(&format!("they differ in {marked} cells (*)")),
+        "{out}"
+    );
 }
 
 #[test]
@@ -115,7 +118,11 @@ fn mirror_images_are_one_answer_in_reduce_mode_and_two_in_keep_mode() {
     let set = pieces.display().to_string();
     let out = run(&["check", "-", "--pieces", &set], board, 0);
     assert!(out.starts_with("unique: exactly one solution up to the board's 8 symmetries"));
-    let out = run(&["check", "-", "--pieces", &set, "--symmetry", "keep"], board, 3);
+    let out = run(
+        &["check", "-", "--pieces", &set, "--symmetry", "keep"],
+        board,
+        3,
+    );
     let (a, b, _) = several(&out);
     assert_ne!(a, b);
     let _ = std::fs::remove_dir_all(&dir);
@@ -168,7 +175,10 @@ fn hint_names_the_piece_to_take_off_a_board_that_cannot_be_finished() {
 #[test]
 fn hint_on_the_judge_sample_is_sure_and_all_lists_every_piece() {
     let out = run(&["hint", "noi2005-sample", "--all"], "", 0);
-    assert!(out.starts_with("The board can be finished; place "), "{out}");
+    assert!(
+        out.starts_with("The board can be finished; place "),
+        "{out}"
+    );
     // The completion is unique: every placement of it is shared.
     assert!(out.contains("makes these 9 placements"), "{out}");
 }
@@ -258,9 +268,19 @@ fn completions(puzzle: &Puzzle, cap: usize) -> Vec<Vec<usize>> {
     }
     let mut out = Vec::new();
     let mut left = puzzle.remaining.clone();
-    go(puzzle, &mut HashSet::new(), &mut left, &mut Vec::new(), &mut out, cap);
+    go(
+        puzzle,
+        &mut HashSet::new(),
+        &mut left,
+        &mut Vec::new(),
+        &mut out,
+        cap,
+    );
     out
 }
+
+/// Pre-placed pieces: each label with its cells.
+type Placed = Vec<(char, Vec<Cell>)>;
 
 /// A small xorshift generator for the random choices of one case.
 struct Rng(u64);
@@ -276,7 +296,7 @@ impl Rng {
 
 /// A random case: the board's size, its blocked cells, the pieces, and the pre-placed
 /// pieces (non-overlapping placements of some of them).
-fn case(w: i32, h: i32, mask: u8, seed: u64) -> Option<(Vec<Cell>, PieceSet, Vec<(char, Vec<Cell>)>)> {
+fn case(w: i32, h: i32, mask: u8, seed: u64) -> Option<(Vec<Cell>, PieceSet, Placed)> {
     let chosen: Vec<usize> = (0..MENU.len()).filter(|i| mask & (1 << i) != 0).collect();
     let set = piece_set(&chosen);
     let area = set.area() as i32;
@@ -284,7 +304,9 @@ fn case(w: i32, h: i32, mask: u8, seed: u64) -> Option<(Vec<Cell>, PieceSet, Vec
         return None;
     }
     let mut rng = Rng(seed | 1);
-    let mut cells: Vec<Cell> = (0..h).flat_map(|y| (0..w).map(move |x| Cell::new(x, y))).collect();
+    let mut cells: Vec<Cell> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| Cell::new(x, y)))
+        .collect();
     for i in (1..cells.len()).rev() {
         cells.swap(i, rng.below(i + 1));
     }
@@ -321,8 +343,11 @@ fn check_hint(
     let answer = hint(&puzzle, &RunOptions::default()).unwrap();
     let all = completions(&puzzle, usize::MAX);
     let without = |drop: &[char]| {
-        let kept: Vec<(char, Vec<Cell>)> =
-            placed.iter().filter(|(l, _)| !drop.contains(l)).cloned().collect();
+        let kept: Vec<(char, Vec<Cell>)> = placed
+            .iter()
+            .filter(|(l, _)| !drop.contains(l))
+            .cloned()
+            .collect();
         Puzzle::new(board(w, h, blocked, &kept), set.clone()).unwrap()
     };
     match answer {
@@ -333,19 +358,37 @@ fn check_hint(
         Hint::Next(m) => {
             assert!(!all.is_empty(), "a hint on a board that cannot be finished");
             let k = (puzzle.placements.iter().position(|p| *p == m.placement)).unwrap();
-            assert!(all.iter().any(|c| c.contains(&k)), "no completion makes {m:?}");
+            assert!(
+                all.iter().any(|c| c.contains(&k)),
+                "no completion makes {m:?}"
+            );
             if m.reason.is_sure() {
-                assert!(all.iter().all(|c| c.contains(&k)), "not in every completion: {m:?}");
+                assert!(
+                    all.iter().all(|c| c.contains(&k)),
+                    "not in every completion: {m:?}"
+                );
             }
             if let Reason::OnlyCover(cell) = m.reason {
-                let n = puzzle.placements.iter().filter(|p| p.cells.contains(&cell)).count();
+                let n = puzzle
+                    .placements
+                    .iter()
+                    .filter(|p| p.cells.contains(&cell))
+                    .count();
                 assert_eq!(n, 1);
             }
             let forced_cell = puzzle.open.iter().any(|c| {
-                puzzle.placements.iter().filter(|p| p.cells.contains(c)).count() == 1
+                puzzle
+                    .placements
+                    .iter()
+                    .filter(|p| p.cells.contains(c))
+                    .count()
+                    == 1
             });
             if forced_cell {
-                assert!(matches!(m.reason, Reason::OnlyCover(_)), "forced not preferred: {m:?}");
+                assert!(
+                    matches!(m.reason, Reason::OnlyCover(_)),
+                    "forced not preferred: {m:?}"
+                );
                 return "forced cell";
             }
             match m.reason {
@@ -355,7 +398,10 @@ fn check_hint(
             }
         }
         Hint::Remove(pieces) => {
-            assert!(all.is_empty(), "told to remove from a board that can be finished");
+            assert!(
+                all.is_empty(),
+                "told to remove from a board that can be finished"
+            );
             let labels: Vec<char> = pieces.iter().map(|p| set.pieces[p.piece].label).collect();
             assert!(!completions(&without(&labels), 1).is_empty());
             // The single removal with the most completions (up to 100), first on ties.
@@ -389,12 +435,24 @@ fn check_hint(
 fn hint_agrees_with_brute_force_on_every_kind_of_hint() {
     let mut kinds = std::collections::BTreeMap::new();
     for seed in 0..1500u64 {
-        let (w, h, mask) = (3 + (seed % 3) as i32, 2 + (seed % 2) as i32, (seed * 37 % 255 + 1) as u8);
+        let (w, h, mask) = (
+            3 + (seed % 3) as i32,
+            2 + (seed % 2) as i32,
+            (seed * 37 % 255 + 1) as u8,
+        );
         if let Some((blocked, set, placed)) = case(w, h, mask, seed) {
-            *kinds.entry(check_hint(w, h, &blocked, &set, &placed)).or_insert(0) += 1;
+            *kinds
+                .entry(check_hint(w, h, &blocked, &set, &placed))
+                .or_insert(0) += 1;
         }
     }
-    let kinds_met = ["forced cell", "every completion", "guess", "remove one", "remove several"];
+    let kinds_met = [
+        "forced cell",
+        "every completion",
+        "guess",
+        "remove one",
+        "remove several",
+    ];
     for kind in kinds_met {
         assert!(kinds.get(kind).is_some_and(|&n| n >= 2), "{kinds:?}");
     }
@@ -409,5 +467,28 @@ proptest! {
             return Ok(());
         };
         check_hint(w, h, &blocked, &set, &placed);
+    }
+}
+
+#[test]
+fn bad_input_to_check_and_hint_is_an_error() {
+    for command in ["check", "hint"] {
+        let out = polyx()
+            .args([command, "--noi2005", "-"])
+            .write_stdin(".\n..\n")
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(
+            stderr.contains("<stdin>:3:1: expected 10 lines, found 2"),
+            "{stderr}"
+        );
+        let out = polyx().args([command, "no-such-board"]).assert().code(2);
+        let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(stderr.starts_with("error: "), "{stderr}");
+        polyx()
+            .args([command, "6x10", "--max-nodes", "0"])
+            .assert()
+            .code(2);
     }
 }

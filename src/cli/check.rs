@@ -21,7 +21,11 @@ use super::{output, read_input, Status};
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
     let opts = run_options(args.puzzle.max_nodes)?;
-    let puzzle = load(&args.puzzle.puzzle, args.puzzle.pieces.as_deref(), args.puzzle.noi2005)?;
+    let puzzle = load(
+        &args.puzzle.puzzle,
+        args.puzzle.pieces.as_deref(),
+        args.puzzle.noi2005,
+    )?;
     let mode = match args.symmetry {
         SymmetryArg::Reduce => SymmetryMode::Reduce,
         SymmetryArg::Keep => SymmetryMode::Keep,
@@ -138,7 +142,11 @@ pub(super) fn load(puzzle: &str, pieces: Option<&str>, noi: bool) -> anyhow::Res
 /// The board as text with its pre-placed pieces and open cells, and the cells of each
 /// of `marked` drawn with its own character, through the ascii renderer (so on every
 /// grid in its picture layout).
-pub(super) fn marked_picture(board: &Board, set: &PieceSet, marked: &[(Placement, char)]) -> String {
+pub(super) fn marked_picture(
+    board: &Board,
+    set: &PieceSet,
+    marked: &[(Placement, char)],
+) -> String {
     let mut set = set.clone();
     let mut t = Tiling::default();
     for (p, mark) in marked {

@@ -16,7 +16,11 @@ use super::{output, Status};
 
 pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
     let opts = run_options(args.puzzle.max_nodes)?;
-    let puzzle = load(&args.puzzle.puzzle, args.puzzle.pieces.as_deref(), args.puzzle.noi2005)?;
+    let puzzle = load(
+        &args.puzzle.puzzle,
+        args.puzzle.pieces.as_deref(),
+        args.puzzle.noi2005,
+    )?;
     let hint = match design::hint(&puzzle, &opts) {
         Ok(hint) => hint,
         Err(s) => {
@@ -59,7 +63,9 @@ fn say(puzzle: &Puzzle, hint: &Hint) -> String {
                     format!("place {label} as shown: the piece has no other place left.")
                 }
                 Reason::EveryCompletion => {
-                    format!("place {label} as shown: every way to finish the board places it there.")
+                    format!(
+                        "place {label} as shown: every way to finish the board places it there."
+                    )
                 }
                 Reason::Guess(c) => format!(
                     "try {label} as shown: {} has the fewest ways to be covered, and this one \

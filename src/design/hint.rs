@@ -20,6 +20,7 @@ use crate::geom::Cell;
 use crate::model::{Placement, Puzzle, Tiling};
 use crate::run::RunOptions;
 
+use super::remove::{removal, Removal};
 use super::searches::Searches;
 use super::Stopped;
 
@@ -91,7 +92,10 @@ pub fn hint(puzzle: &Puzzle, opts: &RunOptions) -> Result<Hint, Stopped> {
     }
     let mut searches = Searches::new(opts);
     let Some(first) = searches.first(puzzle)? else {
-        return super::remove::removal(puzzle, &mut searches);
+        return Ok(match removal(puzzle, &mut searches)? {
+            Removal::Pieces(pieces) => Hint::Remove(pieces),
+            Removal::Unsolvable => Hint::Unsolvable,
+        });
     };
     if let Some(forced) = forced(puzzle) {
         return Ok(Hint::Next(forced));
@@ -106,7 +110,9 @@ pub fn hint(puzzle: &Puzzle, opts: &RunOptions) -> Result<Hint, Stopped> {
             }));
         }
     }
-    let &(k, cell) = chosen.first().expect("a completion of open cells places a piece");
+    let &(k, cell) = chosen
+        .first()
+        .expect("a completion of open cells places a piece");
     Ok(Hint::Next(Move {
         placement: puzzle.placements[k].clone(),
         reason: Reason::Guess(cell),
@@ -165,7 +171,8 @@ fn forced(puzzle: &Puzzle) -> Option<Move> {
         for p in &puzzle.placements {
             places[p.piece] += 1;
         }
-        let piece = (0..places.len()).find(|&q| puzzle.remaining[q] > 0 && places[q] == puzzle.remaining[q])?;
+        let piece = (0..places.len())
+            .find(|&q| puzzle.remaining[q] > 0 && places[q] == puzzle.remaining[q])?;
         let k = (puzzle.placements.iter()).position(|p| p.piece == piece)?;
         return Some(Move {
             placement: puzzle.placements[k].clone(),
@@ -177,8 +184,9 @@ fn forced(puzzle: &Puzzle) -> Option<Move> {
 
 /// For each open cell (in `puzzle.open`'s order), how many placements cover it.
 fn cover_counts(puzzle: &Puzzle) -> Vec<u32> {
-    let index: std::collections::HashMap<Cell, usize> =
-        (puzzle.open.iter().enumerate()).map(|(i, &c)| (c, i)).collect();
+    let index: std::collections::HashMap<Cell, usize> = (puzzle.open.iter().enumerate())
+        .map(|(i, &c)| (c, i))
+        .collect();
     let mut counts = vec![0u32; puzzle.open.len()];
     for p in &puzzle.placements {
         for c in &p.cells {
@@ -206,8 +214,9 @@ fn indices(puzzle: &Puzzle, t: &Tiling) -> Vec<usize> {
 /// The placements of the completion `t`, each with its most constrained cell (fewest
 /// covering placements, by `counts`), the most constrained first (ties: row order).
 fn by_constraint(puzzle: &Puzzle, t: &Tiling, counts: &[u32]) -> Vec<(usize, Cell)> {
-    let position: std::collections::HashMap<Cell, usize> =
-        (puzzle.open.iter().enumerate()).map(|(i, &c)| (c, i)).collect();
+    let position: std::collections::HashMap<Cell, usize> = (puzzle.open.iter().enumerate())
+        .map(|(i, &c)| (c, i))
+        .collect();
     let mut chosen: Vec<(u32, usize, usize)> = indices(puzzle, t)
         .into_iter()
         .map(|k| {

@@ -8,9 +8,8 @@
 //! first set that works being the answer, testing at most [`MOST_SETS`] sets before
 //! answering "all of them". Each test is one search for a completion.
 
-use crate::model::{Puzzle, Square};
+use crate::model::{Placement, Puzzle, Square};
 
-use super::hint::Hint;
 use super::searches::Searches;
 use super::Stopped;
 
@@ -20,8 +19,16 @@ pub const COUNT_CAP: u64 = 100;
 /// The most sets of two or more pieces tested.
 pub const MOST_SETS: usize = 1000;
 
-/// The hint for `puzzle`, which has no completion.
-pub(super) fn removal(puzzle: &Puzzle, searches: &mut Searches<'_>) -> Result<Hint, Stopped> {
+/// What to take off a board that cannot be finished.
+pub(super) enum Removal {
+    /// These pre-placed pieces.
+    Pieces(Vec<Placement>),
+    /// Nothing helps: even the board without pre-placed pieces cannot be finished.
+    Unsolvable,
+}
+
+/// What to take off `puzzle`, which has no completion.
+pub(super) fn removal(puzzle: &Puzzle, searches: &mut Searches<'_>) -> Result<Removal, Stopped> {
     let n = puzzle.fixed.len();
     let mut best: Option<(u64, usize)> = None;
     for i in 0..n {
@@ -34,11 +41,11 @@ pub(super) fn removal(puzzle: &Puzzle, searches: &mut Searches<'_>) -> Result<Hi
         }
     }
     if let Some((_, i)) = best {
-        return Ok(Hint::Remove(vec![puzzle.fixed[i].clone()]));
+        return Ok(Removal::Pieces(vec![puzzle.fixed[i].clone()]));
     }
     let all: Vec<usize> = (0..n).collect();
     if n <= 1 || !finishable(puzzle, &all, searches)? {
-        return Ok(Hint::Unsolvable);
+        return Ok(Removal::Unsolvable);
     }
     let mut tested = 0;
     for size in 2..n {
@@ -60,15 +67,19 @@ pub(super) fn removal(puzzle: &Puzzle, searches: &mut Searches<'_>) -> Result<Hi
 }
 
 /// Whether `puzzle` can be finished once its pre-placed pieces `set` are taken off.
-fn finishable(puzzle: &Puzzle, set: &[usize], searches: &mut Searches<'_>) -> Result<bool, Stopped> {
+fn finishable(
+    puzzle: &Puzzle,
+    set: &[usize],
+    searches: &mut Searches<'_>,
+) -> Result<bool, Stopped> {
     match without(puzzle, set) {
         Some(p) => Ok(searches.first(&p)?.is_some()),
         None => Ok(false),
     }
 }
 
-fn remove(puzzle: &Puzzle, set: &[usize]) -> Hint {
-    Hint::Remove(set.iter().map(|&i| puzzle.fixed[i].clone()).collect())
+fn remove(puzzle: &Puzzle, set: &[usize]) -> Removal {
+    Removal::Pieces(set.iter().map(|&i| puzzle.fixed[i].clone()).collect())
 }
 
 /// The next `set.len()`-subset of `0..n` in lexicographic order; false after the last.

@@ -134,7 +134,10 @@ mod tests {
 
     #[test]
     fn the_noi2005_sample_is_unique() {
-        let checked = check(&solver("noi2005-sample", SymmetryMode::Reduce), &RunOptions::default());
+        let checked = check(
+            &solver("noi2005-sample", SymmetryMode::Reduce),
+            &RunOptions::default(),
+        );
         assert!(matches!(checked.unwrap().answer, Uniqueness::Unique(_)));
     }
 
