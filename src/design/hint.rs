@@ -14,7 +14,7 @@
 //!    most constrained open cell.
 //!
 //! A board that cannot be finished gets the pieces to take off instead
-//! ([`super::remove`]). The searches run in keep mode on one thread (`super::searches`).
+//! (`remove.rs`). The searches run in keep mode on one thread (`super::searches`).
 
 use crate::geom::Cell;
 use crate::model::{Placement, Puzzle, Tiling};
@@ -70,7 +70,8 @@ impl Reason {
 
 /// The hint for `puzzle` (see the module header). Costs one search for a completion;
 /// without a forced placement, up to one more per placement of that completion; on a
-/// board that cannot be finished, those of [`super::remove`].
+/// board that cannot be finished, those of `remove.rs` (one search per pre-placed
+/// piece, then one per set of pieces tried).
 ///
 /// # Errors
 /// [`Stopped`] if `opts`' stop flag or node budget ended a search first.

@@ -1,6 +1,6 @@
 //! Puzzle design: uniqueness, hints, generation. The tools a puzzle designer (or a
 //! player) uses on top of the solver: whether a puzzle has no, one or several solutions
-//! ([`unique`]), and what to do next on a partly solved board ([`hint`]). Every search
+//! ([`unique`]), and what to do next on a partly solved board ([`hint()`]). Every search
 //! goes through [`crate::Solver`] (or, to leave one placement out, through the puzzle's
 //! exact-cover problem), so every grid the solver knows works here unchanged, and every
 //! function takes the [`crate::RunOptions`] whose stop flag and node budget end it early
