@@ -16,6 +16,7 @@
 //! A board that cannot be finished gets the pieces to take off instead
 //! (`remove.rs`). The searches run in keep mode on one thread (`super::searches`).
 
+use crate::cover::Stats;
 use crate::geom::Cell;
 use crate::model::{Placement, Puzzle, Tiling};
 use crate::run::RunOptions;
@@ -88,12 +89,25 @@ impl Reason {
 /// assert!(next.reason.is_sure()); // its completion is unique
 /// ```
 pub fn hint(puzzle: &Puzzle, opts: &RunOptions) -> Result<Hint, Stopped> {
+    hint_counted(puzzle, opts).map(|(hint, _)| hint)
+}
+
+/// [`hint()`] and the counters of its searches.
+///
+/// # Errors
+/// As [`hint()`].
+pub fn hint_counted(puzzle: &Puzzle, opts: &RunOptions) -> Result<(Hint, Stats), Stopped> {
+    let mut searches = Searches::new(opts);
+    let hint = hint_with(puzzle, &mut searches)?;
+    Ok((hint, searches.stats))
+}
+
+fn hint_with(puzzle: &Puzzle, searches: &mut Searches<'_>) -> Result<Hint, Stopped> {
     if puzzle.open.is_empty() {
         return Ok(Hint::Finished);
     }
-    let mut searches = Searches::new(opts);
     let Some(first) = searches.first(puzzle)? else {
-        return Ok(match removal(puzzle, &mut searches)? {
+        return Ok(match removal(puzzle, searches)? {
             Removal::Pieces(pieces) => Hint::Remove(pieces),
             Removal::Unsolvable => Hint::Unsolvable,
         });

@@ -11,7 +11,7 @@ mod remove;
 mod searches;
 pub mod unique;
 
-pub use hint::{hint, shared_placements, Hint, Move, Reason};
+pub use hint::{hint, hint_counted, shared_placements, Hint, Move, Reason};
 pub use unique::{check, differing_cells, Checked, Uniqueness};
 
 use crate::cover::Stats;
