@@ -5,6 +5,7 @@ mod cli_sudoku;
 mod cli_tiling;
 mod cli_xcc;
 mod cluster;
+mod design_check;
 mod design_generate;
 mod errors;
 mod first_solutions;

@@ -21,8 +21,13 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
         args.puzzle.pieces.as_deref(),
         args.puzzle.noi2005,
     )?;
-    let hint = match design::hint(&puzzle, &opts) {
-        Ok(hint) => hint,
+    let hint = match design::hint_counted(&puzzle, &opts) {
+        Ok((hint, stats)) => {
+            if args.puzzle.stats {
+                print_stats(&puzzle.board.name, stats);
+            }
+            hint
+        }
         Err(s) => {
             if args.puzzle.stats {
                 print_stats(&puzzle.board.name, s.stats);

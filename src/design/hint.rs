@@ -14,12 +14,14 @@
 //!    most constrained open cell.
 //!
 //! A board that cannot be finished gets the pieces to take off instead
-//! ([`super::remove`]). The searches run in keep mode on one thread (`super::searches`).
+//! (`remove.rs`). The searches run in keep mode on one thread (`super::searches`).
 
+use crate::cover::Stats;
 use crate::geom::Cell;
 use crate::model::{Placement, Puzzle, Tiling};
 use crate::run::RunOptions;
 
+use super::remove::{removal, Removal};
 use super::searches::Searches;
 use super::Stopped;
 
@@ -69,7 +71,8 @@ impl Reason {
 
 /// The hint for `puzzle` (see the module header). Costs one search for a completion;
 /// without a forced placement, up to one more per placement of that completion; on a
-/// board that cannot be finished, those of [`super::remove`].
+/// board that cannot be finished, those of `remove.rs` (one search per pre-placed
+/// piece, then one per set of pieces tried).
 ///
 /// # Errors
 /// [`Stopped`] if `opts`' stop flag or node budget ended a search first.
@@ -86,12 +89,28 @@ impl Reason {
 /// assert!(next.reason.is_sure()); // its completion is unique
 /// ```
 pub fn hint(puzzle: &Puzzle, opts: &RunOptions) -> Result<Hint, Stopped> {
+    hint_counted(puzzle, opts).map(|(hint, _)| hint)
+}
+
+/// [`hint()`] and the counters of its searches.
+///
+/// # Errors
+/// As [`hint()`].
+pub fn hint_counted(puzzle: &Puzzle, opts: &RunOptions) -> Result<(Hint, Stats), Stopped> {
+    let mut searches = Searches::new(opts);
+    let hint = hint_with(puzzle, &mut searches)?;
+    Ok((hint, searches.stats))
+}
+
+fn hint_with(puzzle: &Puzzle, searches: &mut Searches<'_>) -> Result<Hint, Stopped> {
     if puzzle.open.is_empty() {
         return Ok(Hint::Finished);
     }
-    let mut searches = Searches::new(opts);
     let Some(first) = searches.first(puzzle)? else {
-        return super::remove::removal(puzzle, &mut searches);
+        return Ok(match removal(puzzle, searches)? {
+            Removal::Pieces(pieces) => Hint::Remove(pieces),
+            Removal::Unsolvable => Hint::Unsolvable,
+        });
     };
     if let Some(forced) = forced(puzzle) {
         return Ok(Hint::Next(forced));

@@ -1,5 +1,5 @@
 //! Puzzle design, on top of the solver: whether a puzzle has no, one or several solutions
-//! ([`unique`]), what to do next on a partly solved board ([`hint`]), and challenges
+//! ([`unique`]), what to do next on a partly solved board ([`hint()`]), and challenges
 //! made from a board and its pieces. `generate` makes challenges with exactly one
 //! completion (pre-placed pieces of a random solution, as few as its search reaches),
 //! `grade` measures how hard one is to finish (the guesses a solver that only propagates
@@ -23,7 +23,7 @@ pub mod unique;
 
 pub use generate::{generate, Challenge, GenerateOptions, Generated};
 pub use grade::{Difficulty, Level};
-pub use hint::{hint, shared_placements, Hint, Move, Reason};
+pub use hint::{hint, hint_counted, shared_placements, Hint, Move, Reason};
 pub use unique::{check, differing_cells, Checked, Uniqueness};
 
 use crate::cover::Stats;

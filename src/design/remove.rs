@@ -1,16 +1,15 @@
 //! Which pre-placed pieces to take off a board that cannot be finished.
 //!
 //! First each piece alone: of those whose removal lets the board be finished, the one
-//! that leaves the most completions (counted up to [`COUNT_CAP`]; ties: the first in
-//! the piece set's order), since that is the piece most in the way. If no single piece
+//! that leaves the most completions (counted up to [`COUNT_CAP`]; ties: the first by
+//! label, the order of [`Puzzle::fixed`]), since that is the piece most in the way. If no single piece
 //! will do, the board without any pre-placed piece is tried (if even that cannot be
 //! finished, the puzzle has no solution), then sets of 2, 3, … pieces in order, the
 //! first set that works being the answer, testing at most [`MOST_SETS`] sets before
 //! answering "all of them". Each test is one search for a completion.
 
-use crate::model::{Puzzle, Square};
+use crate::model::{Placement, Puzzle, Square};
 
-use super::hint::Hint;
 use super::searches::Searches;
 use super::Stopped;
 
@@ -20,8 +19,16 @@ pub const COUNT_CAP: u64 = 100;
 /// The most sets of two or more pieces tested.
 pub const MOST_SETS: usize = 1000;
 
-/// The hint for `puzzle`, which has no completion.
-pub(super) fn removal(puzzle: &Puzzle, searches: &mut Searches<'_>) -> Result<Hint, Stopped> {
+/// What to take off a board that cannot be finished.
+pub(super) enum Removal {
+    /// These pre-placed pieces.
+    Pieces(Vec<Placement>),
+    /// Nothing helps: even the board without pre-placed pieces cannot be finished.
+    Unsolvable,
+}
+
+/// What to take off `puzzle`, which has no completion.
+pub(super) fn removal(puzzle: &Puzzle, searches: &mut Searches<'_>) -> Result<Removal, Stopped> {
     let n = puzzle.fixed.len();
     let mut best: Option<(u64, usize)> = None;
     for i in 0..n {
@@ -34,11 +41,11 @@ pub(super) fn removal(puzzle: &Puzzle, searches: &mut Searches<'_>) -> Result<Hi
         }
     }
     if let Some((_, i)) = best {
-        return Ok(Hint::Remove(vec![puzzle.fixed[i].clone()]));
+        return Ok(Removal::Pieces(vec![puzzle.fixed[i].clone()]));
     }
     let all: Vec<usize> = (0..n).collect();
     if n <= 1 || !finishable(puzzle, &all, searches)? {
-        return Ok(Hint::Unsolvable);
+        return Ok(Removal::Unsolvable);
     }
     let mut tested = 0;
     for size in 2..n {
@@ -71,8 +78,8 @@ fn finishable(
     }
 }
 
-fn remove(puzzle: &Puzzle, set: &[usize]) -> Hint {
-    Hint::Remove(set.iter().map(|&i| puzzle.fixed[i].clone()).collect())
+fn remove(puzzle: &Puzzle, set: &[usize]) -> Removal {
+    Removal::Pieces(set.iter().map(|&i| puzzle.fixed[i].clone()).collect())
 }
 
 /// The next `set.len()`-subset of `0..n` in lexicographic order; false after the last.
