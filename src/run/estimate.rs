@@ -232,19 +232,22 @@ impl Estimator {
     }
 
     /// Each task's parts searched and left, in the unit of the probes: a finished task
-    /// all searched; a running task's sides where they are sampled, else its probes'
-    /// size split by the engine's own share searched (0 for a task not started).
+    /// all searched; a running task's probes' size split by its sides' share searched
+    /// where they are sampled, else by the engine's own share (0 for a task not
+    /// started).
     fn parts(&self, measured: &[Measured], sizes: &[f64]) -> Vec<Part> {
         (measured.iter().zip(sizes).zip(&self.sides))
-            .map(|((m, &size), sides)| match sides.estimate() {
+            .map(|((m, &size), sides)| match sides.within() {
                 _ if m.finished => Part {
                     searched: size,
                     left: 0.0,
                     guessed: false,
                 },
-                Some((searched, left)) if m.work > 0 => Part {
-                    searched,
-                    left,
+                // The sides' proportions, applied to the task's own probes: the sides
+                // sample one sibling per level, too few to size the task alone.
+                Some(within) if m.work > 0 => Part {
+                    searched: size * within,
+                    left: size * (1.0 - within),
                     guessed: false,
                 },
                 _ => Part {
