@@ -95,7 +95,12 @@ fn cpu_seconds() -> f64 {
         return 0.0;
     };
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
     // Field 14 (utime) is the 12th after the name; field 15 (stime) the 13th.
     (ticks(11) + ticks(12)) as f64 / 100.0
 }

@@ -98,6 +98,20 @@ impl Sides {
     }
 }
 
+/// Sides sampled once, with `before` and `after` nodes beside a path of one level (for
+/// tests).
+#[cfg(test)]
+pub(super) fn sampled(before: f64, after: f64) -> Sides {
+    Sides {
+        path: vec![0],
+        levels: vec![Level {
+            before,
+            after,
+            samples: 1,
+        }],
+    }
+}
+
 /// Knuth's estimate of the nodes below `side` (siblings): one of them probed, times
 /// their number.
 fn side(tree: &mut dyn Tree, side: &[Subproblem], rng: &mut Rng) -> f64 {

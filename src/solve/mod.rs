@@ -14,10 +14,10 @@ mod burnside;
 mod dlx_tree;
 mod first;
 mod jobs;
+mod regions;
 pub mod restart;
 mod shuffle;
 mod solver;
-mod regions;
 mod weigh;
 
 pub use crate::symmetry::SymmetryMode;
