@@ -232,19 +232,22 @@ impl Estimator {
     }
 
     /// Each task's parts searched and left, in the unit of the probes: a finished task
-    /// all searched; a running task's sides where they are sampled, else its probes'
-    /// size split by the engine's own share searched (0 for a task not started).
+    /// all searched; a running task's probes' size split by its sides' share searched
+    /// where they are sampled, else by the engine's own share (0 for a task not
+    /// started).
     fn parts(&self, measured: &[Measured], sizes: &[f64]) -> Vec<Part> {
         (measured.iter().zip(sizes).zip(&self.sides))
-            .map(|((m, &size), sides)| match sides.estimate() {
+            .map(|((m, &size), sides)| match sides.within() {
                 _ if m.finished => Part {
                     searched: size,
                     left: 0.0,
                     guessed: false,
                 },
-                Some((searched, left)) if m.work > 0 => Part {
-                    searched,
-                    left,
+                // The sides' proportions, applied to the task's own probes: the sides
+                // sample one sibling per level, too few to size the task alone.
+                Some(within) if m.work > 0 => Part {
+                    searched: size * within,
+                    left: size * (1.0 - within),
                     guessed: false,
                 },
                 _ => Part {
@@ -444,6 +447,43 @@ mod tests {
         let tenth: Vec<u64> = sizes.iter().map(|s| s / 10 + 1).collect();
         let worst = worst_gap(&tenth, &est);
         assert!(worst <= 15.0, "{worst} points off");
+    }
+
+    #[test]
+    fn a_running_task_counts_its_own_nodes_and_the_scaled_rest_of_its_probes() {
+        // Three tasks of 1,000 probed nodes each: the first finished in 1,000 nodes;
+        // the second is half searched by its sides, in only 100 nodes (a memo filling
+        // as it goes makes the searched side cheap); the third is not started.
+        let mut est = Estimator::new(3);
+        for k in 0..3 {
+            est.add(k, 1000.0, CREDIBLE);
+        }
+        est.sides[1] = crate::run::rest::sampled(1.0, 2.0);
+        let measured = [
+            Measured {
+                nodes: 1000,
+                work: 1000,
+                within: 1.0,
+                finished: true,
+                path: Vec::new(),
+            },
+            Measured {
+                nodes: 100,
+                work: 100,
+                within: 0.1,
+                finished: false,
+                path: vec![0],
+            },
+            Measured::default(),
+        ];
+        // The scale: 1,100 nodes for 1,500 probed (the finished task and the running
+        // one's searched half), with the prior's weight.
+        let prior = PRIOR * 3000.0;
+        let scale = (1100.0 + prior) / (1500.0 + prior);
+        // The running task is its 100 nodes and its unsearched half scaled, not its
+        // whole size scaled (which would take its searched half to cost 733 nodes).
+        let whole = 1000.0 + (100.0 + scale * 500.0) + scale * 1000.0;
+        assert!((est.done(&measured) - 1100.0 / whole).abs() < 1e-12);
     }
 
     #[test]

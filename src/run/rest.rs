@@ -83,9 +83,9 @@ impl Sides {
         }
     }
 
-    /// The estimated nodes of the task searched and not yet searched, if sampled: the
-    /// nodes before the path and on it, and the nodes after it.
-    pub fn estimate(&self) -> Option<(f64, f64)> {
+    /// The estimated share of the task searched, if sampled: the nodes before the path
+    /// and on it, over those and the nodes after it.
+    pub fn within(&self) -> Option<f64> {
         if self.levels.is_empty() || self.levels.iter().any(|l| l.samples == 0) {
             return None;
         }
@@ -94,14 +94,21 @@ impl Sides {
         let on = self.levels.len() as f64;
         let before: f64 = on + self.levels.iter().map(|l| mean(l.before, l)).sum::<f64>();
         let after: f64 = self.levels.iter().map(|l| mean(l.after, l)).sum();
-        Some((before, after))
+        Some(before / (before + after))
     }
+}
 
-    /// The estimated share of the task searched, if sampled.
-    #[cfg(test)]
-    pub fn within(&self) -> Option<f64> {
-        self.estimate()
-            .map(|(before, after)| before / (before + after))
+/// Sides sampled once, with `before` and `after` nodes beside a path of one level (for
+/// tests).
+#[cfg(test)]
+pub(super) fn sampled(before: f64, after: f64) -> Sides {
+    Sides {
+        path: vec![0],
+        levels: vec![Level {
+            before,
+            after,
+            samples: 1,
+        }],
     }
 }
 

@@ -281,6 +281,19 @@ fn has(bits: &[u64], k: usize) -> bool {
     bits.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 == 1)
 }
 
+/// The test as a visitor that only prunes: what a split searches with.
+impl Visitor for RegionCheck<'_> {
+    fn solution(&mut self, _: &Visit<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    const PRUNES: bool = true;
+
+    fn prune(&mut self, visit: &Visit<'_>) -> bool {
+        self.refutes(visit)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -298,18 +311,5 @@ mod tests {
         let bits = subset_sums(&[64, 1], &[2, 1], 200);
         let sums: Vec<usize> = (0..=200).filter(|&k| has(&bits, k)).collect();
         assert_eq!(sums, [0, 1, 64, 65, 128, 129]);
-    }
-}
-
-/// The test as a visitor that only prunes: what a split searches with.
-impl Visitor for RegionCheck<'_> {
-    fn solution(&mut self, _: &Visit<'_>) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-
-    const PRUNES: bool = true;
-
-    fn prune(&mut self, visit: &Visit<'_>) -> bool {
-        self.refutes(visit)
     }
 }
