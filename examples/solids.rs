@@ -19,7 +19,12 @@ use polyx::{
 
 /// A box of `grid`, every position open.
 fn solid_box(grid: Grid, [x, y, z]: [i32; 3]) -> Board {
-    Board::layered("box", grid, [x, y, z], vec![Square::Open; (x * y * z) as usize])
+    Board::layered(
+        "box",
+        grid,
+        [x, y, z],
+        vec![Square::Open; (x * y * z) as usize],
+    )
 }
 
 /// The square pyramid of `n` layers on the sphere grid (layer `z`: the `(n - z)` square
@@ -64,7 +69,10 @@ fn read_pieces(grid: Grid, name: &str, text: &str) -> PieceSet {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|line| {
             let mut words = line.split_whitespace();
-            let label = words.next().and_then(|w| w.chars().next()).expect("a label");
+            let label = words
+                .next()
+                .and_then(|w| w.chars().next())
+                .expect("a label");
             let name = words.next().expect("a name");
             let cells = words.map(|w| {
                 let v: Vec<i32> = w.split(',').map(|n| n.parse().expect("a number")).collect();
@@ -138,7 +146,12 @@ fn cases() -> Vec<(&'static str, Puzzle)> {
 }
 
 /// Counts `puzzle` on `engine` in `mode` with `threads`; the report and the seconds.
-fn count(puzzle: &Puzzle, engine: Engine, mode: SymmetryMode, threads: usize) -> (polyx::RunReport, f64) {
+fn count(
+    puzzle: &Puzzle,
+    engine: Engine,
+    mode: SymmetryMode,
+    threads: usize,
+) -> (polyx::RunReport, f64) {
     let t = Instant::now();
     let mut solver = Solver::new(puzzle.clone(), mode);
     assert!(solver.use_engine(engine), "{engine:?} applies");
@@ -160,8 +173,16 @@ fn main() {
             return;
         }
         let has = |w: &str| rest.iter().any(|a| a == w);
-        let engine = if has("dlx") { Engine::Dlx } else { Engine::Bitboard };
-        let mode = if has("keep") { SymmetryMode::Keep } else { SymmetryMode::Reduce };
+        let engine = if has("dlx") {
+            Engine::Dlx
+        } else {
+            Engine::Bitboard
+        };
+        let mode = if has("keep") {
+            SymmetryMode::Keep
+        } else {
+            SymmetryMode::Reduce
+        };
         let threads = (rest.iter())
             .find_map(|a| a.strip_prefix("-j").and_then(|n| n.parse().ok()))
             .unwrap_or(1);

@@ -120,8 +120,9 @@ impl<M: Word> Grid<M> {
     /// The squares next to `m` by the distances past the third (the sphere grid's).
     #[inline(always)]
     fn grow_more(&self, m: M) -> M {
-        (self.steps[3..self.used].iter())
-            .fold(M::ZERO, |g, s| g | ((m << s.d) & s.ahead) | ((m >> s.d) & s.behind))
+        (self.steps[3..self.used].iter()).fold(M::ZERO, |g, s| {
+            g | ((m << s.d) & s.ahead) | ((m >> s.d) & s.behind)
+        })
     }
 
     /// The squares of `within` connected to `from` through `within` (`from` itself

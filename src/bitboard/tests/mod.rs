@@ -4,9 +4,9 @@
 //! The helpers here serve all three.
 
 mod agreement;
+mod solid;
 mod tables;
 mod tree;
-mod solid;
 mod wide;
 
 use std::ops::ControlFlow;

@@ -26,7 +26,11 @@ fn pyramid(n: i32, preplaced: &[(usize, char)]) -> Board {
         for y in 0..n {
             for x in 0..n {
                 let inside = x < n - z && y < n - z;
-                squares.push(if inside { Square::Open } else { Square::Outside });
+                squares.push(if inside {
+                    Square::Open
+                } else {
+                    Square::Outside
+                });
             }
         }
     }
@@ -154,7 +158,9 @@ fn soma() -> PieceSet {
 fn counts(board: Board, set: PieceSet) -> (u64, u64) {
     let puzzle = Puzzle::new(board, set).expect("valid");
     assert!(BitSearch::applies(&puzzle));
-    let keep = Solver::new(puzzle.clone(), SymmetryMode::Keep).count().solutions;
+    let keep = Solver::new(puzzle.clone(), SymmetryMode::Keep)
+        .count()
+        .solutions;
     let reduce = Solver::new(puzzle, SymmetryMode::Reduce).count().solutions;
     (keep, reduce)
 }
@@ -163,7 +169,10 @@ fn counts(board: Board, set: PieceSet) -> (u64, u64) {
 fn soma_cube_on_the_bitboard_engine() {
     // 240 solutions up to the cube's 48 symmetries, 11,520 in all (Berlekamp, Conway
     // and Guy, "Winning Ways", ch. 24; Gardner, "Mathematical Games", September 1958).
-    assert_eq!(counts(solid_box(Grid::Cube, [3, 3, 3], &[]), soma()), (11_520, 240));
+    assert_eq!(
+        counts(solid_box(Grid::Cube, [3, 3, 3], &[]), soma()),
+        (11_520, 240)
+    );
 }
 
 #[test]
