@@ -40,9 +40,12 @@ fn pyramid(n: i32, preplaced: &[(usize, char)]) -> Board {
     Board::layered("pyramid", Grid::Sphere, [n, n, n], squares)
 }
 
+/// A piece's cells as `(x, y, z)`.
+type Cells<'a> = &'a [(i32, i32, i32)];
+
 /// The pieces (cells, copies) of `grid` as a set labelled `a`, `b`, …; turned over
 /// (every symmetry of the grid) if `mirror`.
-fn solid_set(grid: Grid, pieces: &[(&[(i32, i32, i32)], u32)], mirror: bool) -> PieceSet {
+fn solid_set(grid: Grid, pieces: &[(Cells, u32)], mirror: bool) -> PieceSet {
     PieceSet {
         grid,
         name: "s".into(),
