@@ -4,6 +4,12 @@
 //! solution, and is pruned ([`crate::cover::Visitor::prune`]). Regions are grown
 //! through the board's lattice's neighbours alone, so the test holds on every grid.
 //!
+//! At the root every region is checked. Below it only the regions the last choice may
+//! have closed are: those beside its cells, grown no further than
+//! [`Regions::small`] cells (a larger one is let be, which only prunes less). So a node
+//! costs a few short floods, not one over the whole board; regions left elsewhere, or
+//! large ones, are met again as the search closes them further.
+//!
 //! [`Regions`] is the puzzle's side, built once per search: the open cells and their
 //! neighbours, each option's cells and piece. [`RegionCheck`] follows one search: the
 //! cells its stack of choices fills, the copies each piece has left, and the sums
@@ -35,6 +41,8 @@ pub(crate) struct Regions {
     /// Each piece's area, and the copies it has left at the root.
     area: Vec<u32>,
     copies: Vec<u32>,
+    /// The largest region tested below the root: four times the largest piece.
+    small: usize,
 }
 
 impl Regions {
@@ -71,10 +79,12 @@ impl Regions {
             }
             cells_from.push(cells.len() as u32);
         }
-        let area = (puzzle.set.pieces.iter())
+        let area: Vec<u32> = (puzzle.set.pieces.iter())
             .map(|p| p.shape.len() as u32)
             .collect();
+        let small = 4 * area.iter().max().copied().unwrap_or(1) as usize;
         Some(Regions {
+            small,
             first,
             next,
             cells_from,
@@ -176,7 +186,9 @@ impl<'r> RegionCheck<'r> {
         }
     }
 
-    /// Whether some region of open cells has a size the pieces left cannot make.
+    /// Whether some region of open cells has a size the pieces left cannot make: any
+    /// region at the root; below it, a region of at most [`Regions::small`] cells
+    /// beside the last choice.
     fn dead_region(&mut self) -> bool {
         let regions = self.regions;
         let open = regions.open();
@@ -186,19 +198,31 @@ impl<'r> RegionCheck<'r> {
         }
         let sums = &self.sums[&self.left];
         let flood = &mut self.flood;
-        flood.next_mark();
-        (0..open as u32).any(|start| {
-            let fresh = !self.filled[start as usize] && !flood.met(start);
-            fresh && !has(sums, flood.size(regions, &self.filled, start))
-        })
+        let filled = &self.filled;
+        flood.next_node();
+        let dead = |flood: &mut Flood, start: u32, cap: usize| {
+            let fresh = !filled[start as usize] && !flood.met(start);
+            fresh
+                && flood
+                    .size(regions, filled, start, cap)
+                    .is_some_and(|n| !has(sums, n))
+        };
+        match self.stack.last() {
+            Some(&Some(o)) => (regions.option_cells(o).iter())
+                .flat_map(|&c| regions.neighbours(c))
+                .any(|&start| dead(flood, start, regions.small)),
+            Some(None) => false,
+            None => (0..open as u32).any(|start| dead(flood, start, open)),
+        }
     }
 }
 
-/// Growing regions: the cells met by the current flood (those whose mark is `mark`),
-/// and its queue.
+/// Growing regions, each flood with its own mark: the cells met at this node are those
+/// marked `base` or later, the current flood's those marked `mark`; and its queue.
 #[derive(Debug)]
 struct Flood {
     marks: Vec<u32>,
+    base: u32,
     mark: u32,
     queue: Vec<u32>,
 }
@@ -207,41 +231,60 @@ impl Flood {
     fn new(open: usize) -> Flood {
         Flood {
             marks: vec![0; open],
+            base: 1,
             mark: 0,
             queue: Vec::with_capacity(open),
         }
     }
 
-    /// Starts a new flood: no cell met.
-    fn next_mark(&mut self) {
-        self.mark = self.mark.wrapping_add(1);
-        if self.mark == 0 {
+    /// Starts a new node: no cell met.
+    fn next_node(&mut self) {
+        if self.mark >= u32::MAX - self.marks.len() as u32 - 2 {
             self.marks.fill(0);
-            self.mark = 1;
+            self.mark = 0;
         }
+        self.base = self.mark + 1;
     }
 
     fn met(&self, c: u32) -> bool {
-        self.marks[c as usize] == self.mark
+        self.marks[c as usize] >= self.base
     }
 
-    /// The size of the region of cells not `filled` around `start`, each cell met.
-    fn size(&mut self, regions: &Regions, filled: &[bool], start: u32) -> usize {
+    /// The size of the region of cells not `filled` around `start` (not met yet), each
+    /// cell met; or `None` once it has more than `cap` cells, or when it joins the cells
+    /// of an earlier flood of this node (one that stopped at its cap: a finished
+    /// region has no unmet neighbour).
+    fn size(
+        &mut self,
+        regions: &Regions,
+        filled: &[bool],
+        start: u32,
+        cap: usize,
+    ) -> Option<usize> {
+        self.mark += 1;
         self.queue.clear();
         self.queue.push(start);
         self.marks[start as usize] = self.mark;
         let mut at = 0;
         while at < self.queue.len() {
+            if self.queue.len() > cap {
+                return None;
+            }
             let c = self.queue[at];
             at += 1;
             for &n in regions.neighbours(c) {
-                if !filled[n as usize] && self.marks[n as usize] != self.mark {
-                    self.marks[n as usize] = self.mark;
-                    self.queue.push(n);
+                let m = self.marks[n as usize];
+                if filled[n as usize] || m == self.mark {
+                    continue;
                 }
+                if m >= self.base {
+                    return None;
+                }
+                self.marks[n as usize] = self.mark;
+                self.queue.push(n);
             }
         }
-        self.queue.len()
+        Some(self.queue.len())
     }
 }
 
