@@ -124,6 +124,8 @@ pub(crate) struct RegionCheck<'r> {
     /// `0..=open`).
     sums: HashMap<Vec<u32>, Vec<u64>>,
     flood: Flood,
+    /// The sizes of the regions grown at the last test.
+    found: Vec<usize>,
     /// Nodes pruned.
     pub pruned: u64,
 }
@@ -139,6 +141,7 @@ impl<'r> RegionCheck<'r> {
             left: regions.copies.clone(),
             sums: HashMap::new(),
             flood: Flood::new(open),
+            found: Vec::new(),
             pruned: 0,
         }
     }
@@ -188,32 +191,32 @@ impl<'r> RegionCheck<'r> {
 
     /// Whether some region of open cells has a size the pieces left cannot make: any
     /// region at the root; below it, a region of at most [`Regions::small`] cells
-    /// beside the last choice.
+    /// beside the last choice. The regions are grown first, so that a node with no
+    /// small region costs no look-up of the sums.
     fn dead_region(&mut self) -> bool {
         let regions = self.regions;
         let open = regions.open();
-        if !self.sums.contains_key(&self.left) {
-            let sums = subset_sums(&regions.area, &self.left, open);
-            self.sums.insert(self.left.clone(), sums);
-        }
-        let sums = &self.sums[&self.left];
-        let flood = &mut self.flood;
-        let filled = &self.filled;
+        let (flood, filled) = (&mut self.flood, &self.filled);
         flood.next_node();
-        let dead = |flood: &mut Flood, start: u32, cap: usize| {
-            let fresh = !filled[start as usize] && !flood.met(start);
-            fresh
-                && flood
-                    .size(regions, filled, start, cap)
-                    .is_some_and(|n| !has(sums, n))
+        self.found.clear();
+        let mut grow = |start: u32, cap: usize| {
+            if !filled[start as usize] && !flood.met(start) {
+                self.found.extend(flood.size(regions, filled, start, cap));
+            }
         };
         match self.stack.last() {
             Some(&Some(o)) => (regions.option_cells(o).iter())
                 .flat_map(|&c| regions.neighbours(c))
-                .any(|&start| dead(flood, start, regions.small)),
-            Some(None) => false,
-            None => (0..open as u32).any(|start| dead(flood, start, open)),
+                .for_each(|&start| grow(start, regions.small)),
+            Some(None) => {}
+            None => (0..open as u32).for_each(|start| grow(start, open)),
         }
+        if self.found.is_empty() {
+            return false;
+        }
+        let sums = (self.sums.entry(self.left.clone()))
+            .or_insert_with(|| subset_sums(&regions.area, &self.left, open));
+        self.found.iter().any(|&n| !has(sums, n))
     }
 }
 
