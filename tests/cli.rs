@@ -301,6 +301,8 @@ fn readme_pictures_are_what_their_commands_draw() {
         "docs/6x10-gallery.svg",
         "docs/tetrahexes-coin.svg",
         "docs/hexiamonds-6x6.svg",
+        "docs/soma.svg",
+        "docs/pyramid.svg",
     ] {
         assert!(
             readme.contains(&format!("]({picture})")),
