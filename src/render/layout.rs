@@ -7,6 +7,7 @@
 use crate::error::{Error, InputError};
 use crate::geom::{Lattice, Point};
 use crate::model::Board;
+use crate::render::panels::Panels;
 use crate::render::solid;
 
 /// Most tilings one picture may hold.
@@ -136,7 +137,7 @@ impl Layout {
             frame: (
                 f64::from(board.width),
                 f64::from(board.height),
-                solid::Panels::of(board).left(1),
+                Panels::of(board).left(1),
             ),
         })
     }
@@ -212,7 +213,7 @@ impl Layout {
 /// every cell of the board's frame as drawn (on the square grid, the frame itself; on
 /// the grids of space, the layers' panels side by side).
 fn bounding_box(board: &Board) -> (Point, Point) {
-    let panels = solid::Panels::of(board);
+    let panels = Panels::of(board);
     let lattice: &dyn Lattice = &panels;
     let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
     for c in board.cells() {

@@ -30,6 +30,7 @@ pub mod layers;
 pub(crate) mod layout;
 pub(crate) mod lines;
 pub(crate) mod palette;
+pub(crate) mod panels;
 #[cfg(feature = "png")]
 pub mod png;
 pub(crate) mod scene;

@@ -11,7 +11,7 @@ use crate::geom::{Cell, Grid, Lattice, Point};
 use crate::model::{Board, PieceSet, Square, Tiling};
 use crate::render::lines::{merge, Segment};
 use crate::render::palette;
-use crate::render::solid::Panels;
+use crate::render::panels::Panels;
 
 /// What owns a cell, for deciding where lines go.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

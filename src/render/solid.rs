@@ -1,8 +1,7 @@
-//! Drawing the grids of space: where each layer's panel goes (a [`Panels`] lattice that
-//! moves the square of a cell of layer z right by z panels, so that everything drawn
-//! from cells' polygons, outlines included, lands in its layer's panel), and the
-//! isometric view of the assembled solid ([`Iso`]): cubes as their visible faces, balls
-//! as discs at their true places in the packing, listed back to front for painting.
+//! Drawing the grids of space: the isometric view of the assembled solid ([`Iso`]):
+//! cubes as their visible faces, balls as discs at their true places in the packing,
+//! listed back to front for painting. Where each layer's panel goes is
+//! [`super::panels`].
 //!
 //! The view of cubes: x (columns) runs down to the right, y (rows, toward the viewer)
 //! down to the left, z (layers) up; a point (x, y, z) of space is drawn at
@@ -13,89 +12,10 @@
 //! the right and above ([`project_ball`]), since along the isometric direction a
 //! pyramid's balls would hide each other, and are painted by their depth.
 
-use crate::geom::{Cell, Grid, Lattice, Neighbours, Point};
+use crate::geom::{Cell, Grid, Point};
 use crate::model::{Board, PieceSet, Tiling};
 use crate::render::palette;
 use crate::render::scene::{Region, Regions};
-
-/// Space between two layers' panels, in cells.
-pub const PANEL_GAP: f64 = 1.0;
-
-/// A board's lattice as drawn: on the grids of space each layer in its own panel, the
-/// panels side by side, bottom layer first. On the plane grids it is the lattice itself.
-#[derive(Copy, Clone, Debug)]
-pub struct Panels {
-    inner: &'static dyn Lattice,
-    /// How far right, in cells, each layer's panel is from the one below.
-    pitch: f64,
-}
-
-impl Panels {
-    pub fn of(board: &Board) -> Panels {
-        let pitch = if board.grid.is_3d() {
-            f64::from(board.width) + PANEL_GAP
-        } else {
-            0.0
-        };
-        Panels {
-            inner: board.lattice(),
-            pitch,
-        }
-    }
-
-    /// The left edge of layer `z`'s panel, in cells.
-    pub fn left(&self, z: i32) -> f64 {
-        f64::from(z) * self.pitch
-    }
-}
-
-impl Lattice for Panels {
-    fn neighbours(&self, c: Cell) -> Neighbours {
-        self.inner.neighbours(c)
-    }
-    fn dimension(&self) -> usize {
-        self.inner.dimension()
-    }
-    fn class(&self, c: Cell) -> u8 {
-        self.inner.class(c)
-    }
-    fn is_translation(&self, d: Cell) -> bool {
-        self.inner.is_translation(d)
-    }
-    fn normal_shift(&self, cells: &[Cell]) -> Cell {
-        self.inner.normal_shift(cells)
-    }
-    fn parallelogram(&self, width: i32, height: i32) -> Vec<Cell> {
-        self.inner.parallelogram(width, height)
-    }
-    fn order(&self) -> usize {
-        self.inner.order()
-    }
-    fn apply(&self, t: usize, c: Cell) -> Cell {
-        self.inner.apply(t, c)
-    }
-    fn is_rotation(&self, t: usize) -> bool {
-        self.inner.is_rotation(t)
-    }
-    fn name(&self, t: usize) -> String {
-        self.inner.name(t)
-    }
-    fn probes(&self) -> Vec<Cell> {
-        self.inner.probes()
-    }
-
-    /// The cell's polygon in its layer's picture, moved into its layer's panel.
-    fn polygon(&self, c: Cell) -> Vec<Point> {
-        let mut corners = self.inner.polygon(c);
-        if c.z != 0 {
-            let dx = self.left(c.z);
-            for p in &mut corners {
-                p.0 += dx;
-            }
-        }
-        corners
-    }
-}
 
 /// A point of space in cell units (x right, y toward the viewer, z up) drawn in the
 /// isometric view.
@@ -240,16 +160,6 @@ fn cube_faces(c: Cell) -> [Vec<Point>; 3] {
 mod tests {
     use super::*;
     use crate::render::fixtures;
-
-    #[test]
-    fn panels_stand_side_by_side() {
-        let (board, _, _) = fixtures::cubes();
-        let panels = Panels::of(&board);
-        assert_eq!(panels.polygon(Cell::at(0, 0, 1))[0], (4.0, 0.0));
-        assert_eq!(panels.polygon(Cell::at(2, 1, 0))[2], (3.0, 2.0));
-        let square = Board::rectangle("r", 3, 2);
-        assert_eq!(Panels::of(&square).polygon(Cell::new(1, 1))[0], (1.0, 1.0));
-    }
 
     #[test]
     fn balls_touch_their_neighbours() {
