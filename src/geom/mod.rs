@@ -14,6 +14,7 @@ mod hex;
 mod lattice;
 mod octahedral;
 mod polyforms;
+mod space;
 mod sphere;
 mod square;
 mod triangle;

@@ -8,19 +8,30 @@
 //! integer shift of (c, r, z) is a translation and the law `t(s + d) = t(s) + t(d)` holds.
 //! The square layers of the packing are the planes of constant a, b or h: a flat piece
 //! turned by the group lies in the horizontal layers and in the two families of
-//! vertical planes at 45° to the layers' rows.
+//! vertical planes at 45° to the layers' rows. [`super::space`] has the rest.
 
-use super::cube::{axis_probes, corner, square};
-use super::lattice::{Lattice, Neighbours, Point};
-use super::octahedral;
+use super::space::SpaceLattice;
 use super::Cell;
 
-/// The sphere grid.
-#[derive(Debug)]
-pub struct SphereLattice;
-
 /// The sphere grid's lattice.
-pub static SPHERE: SphereLattice = SphereLattice;
+pub static SPHERE: SpaceLattice = SpaceLattice {
+    steps: &[
+        Cell::at(1, 0, 0),
+        Cell::at(-1, 0, 0),
+        Cell::at(0, 1, 0),
+        Cell::at(0, -1, 0),
+        Cell::at(0, 0, 1),
+        Cell::at(-1, 0, 1),
+        Cell::at(0, -1, 1),
+        Cell::at(-1, -1, 1),
+        Cell::at(0, 0, -1),
+        Cell::at(1, 0, -1),
+        Cell::at(0, 1, -1),
+        Cell::at(1, 1, -1),
+    ],
+    to_group: packing,
+    from_group: ball,
+};
 
 /// Ball `c` in the coordinates of the face-centred cubic lattice.
 fn packing(c: Cell) -> [i32; 3] {
@@ -33,75 +44,10 @@ fn ball([a, b, h]: [i32; 3]) -> Cell {
     Cell::at((a - h + b) / 2, (a - h - b) / 2, h)
 }
 
-impl Lattice for SphereLattice {
-    fn neighbours(&self, c: Cell) -> Neighbours {
-        let (x, y, z) = (c.x, c.y, c.z);
-        Neighbours::of(&[
-            Cell::at(x + 1, y, z),
-            Cell::at(x - 1, y, z),
-            Cell::at(x, y + 1, z),
-            Cell::at(x, y - 1, z),
-            Cell::at(x, y, z + 1),
-            Cell::at(x - 1, y, z + 1),
-            Cell::at(x, y - 1, z + 1),
-            Cell::at(x - 1, y - 1, z + 1),
-            Cell::at(x, y, z - 1),
-            Cell::at(x + 1, y, z - 1),
-            Cell::at(x, y + 1, z - 1),
-            Cell::at(x + 1, y + 1, z - 1),
-        ])
-    }
-
-    fn dimension(&self) -> usize {
-        3
-    }
-
-    fn class(&self, _: Cell) -> u8 {
-        0
-    }
-
-    fn is_translation(&self, _: Cell) -> bool {
-        true
-    }
-
-    fn normal_shift(&self, cells: &[Cell]) -> Cell {
-        corner(cells)
-    }
-
-    fn parallelogram(&self, width: i32, height: i32) -> Vec<Cell> {
-        (0..height)
-            .flat_map(|y| (0..width).map(move |x| Cell::new(x, y)))
-            .collect()
-    }
-
-    fn order(&self) -> usize {
-        octahedral::ORDER
-    }
-
-    fn apply(&self, t: usize, c: Cell) -> Cell {
-        ball(octahedral::apply(t, packing(c)))
-    }
-
-    fn is_rotation(&self, t: usize) -> bool {
-        octahedral::is_rotation(t)
-    }
-
-    fn name(&self, t: usize) -> String {
-        octahedral::name(t)
-    }
-
-    fn polygon(&self, c: Cell) -> Vec<Point> {
-        square(c)
-    }
-
-    fn probes(&self) -> Vec<Cell> {
-        axis_probes()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom::Lattice;
 
     #[test]
     fn balls_and_packing_points_correspond() {
