@@ -173,6 +173,22 @@ fn hint_names_the_piece_to_take_off_a_board_that_cannot_be_finished() {
 }
 
 #[test]
+fn hint_takes_off_only_the_players_pieces_of_a_challenge() {
+    let stuck = design("tetrahexes-stuck.toml");
+    // O was the player's: it is the piece named, as without --challenge.
+    let given = design("tetrahexes-given.toml");
+    let out = run(&["hint", &stuck, "--challenge", &given], "", 1);
+    assert!(out.contains("take off piece O"), "{out}");
+    // O was given: only I is the player's, and taking it off does not help.
+    let given = design("tetrahexes-given-o.toml");
+    let out = run(&["hint", &stuck, "--challenge", &given], "", 1);
+    assert!(
+        out.starts_with("The board cannot be finished, even with all of the player's pieces"),
+        "{out}"
+    );
+}
+
+#[test]
 fn hint_on_the_judge_sample_is_sure_and_all_lists_every_piece() {
     let out = run(&["hint", "noi2005-sample", "--all"], "", 0);
     assert!(

@@ -464,6 +464,10 @@ pub struct HintArgs {
     /// search per piece).
     #[arg(long)]
     pub all: bool,
+    /// The challenge this board is played from: its pre-placed pieces were given, so a
+    /// board that cannot be finished gets only the player's pieces to take off.
+    #[arg(long, value_name = "FILE")]
+    pub challenge: Option<String>,
 }
 
 #[derive(Args, Debug, Clone)]

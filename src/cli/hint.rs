@@ -2,13 +2,15 @@
 //! pre-placed labels), whether it can still be finished, and what to do next: a
 //! sentence and the board with the hinted piece drawn in lower case (`*` when its label
 //! has no lower case of its own). Exit 0 with a move (or a finished board), 1 when the
-//! board cannot be finished. `--all` adds the placements every completion makes.
+//! board cannot be finished. `--all` adds the placements every completion makes;
+//! `--challenge FILE` names the challenge played, whose given pieces are never named to
+//! take off.
 
 use std::io::Write;
 
 use crate::design::{self, Hint, Move, Reason};
 use crate::geom::Cell;
-use crate::model::{PieceSet, Placement, Puzzle};
+use crate::model::{Board, PieceSet, Placement, Puzzle, Square};
 
 use super::args::HintArgs;
 use super::check::{load, marked_picture, print_stats, run_options, stopped};
@@ -21,7 +23,11 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
         args.puzzle.pieces.as_deref(),
         args.puzzle.noi2005,
     )?;
-    let hint = match design::hint_counted(&puzzle, &opts) {
+    let players = match &args.challenge {
+        Some(path) => players_pieces(&puzzle, &crate::model::load_board(path)?),
+        None => vec![true; puzzle.fixed.len()],
+    };
+    let hint = match design::hint_for_player(&puzzle, &players, &opts) {
         Ok((hint, stats)) => {
             if args.puzzle.stats {
                 print_stats(&puzzle.board.name, stats);
@@ -36,6 +42,11 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
         }
     };
     let mut text = say(&puzzle, &hint);
+    if hint == Hint::Unsolvable && args.challenge.is_some() {
+        text = "The board cannot be finished, even with all of the player's pieces taken \
+                off: the challenge has no solution.\n"
+            .to_string();
+    }
     let status = match hint {
         Hint::Finished | Hint::Next(_) => Status::Success,
         Hint::Remove(_) | Hint::Unsolvable => Status::NotFound,
@@ -50,6 +61,21 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
     out.write_all(text.as_bytes())?;
     output::finish(out)?;
     Ok(status)
+}
+
+/// For each pre-placed piece of `puzzle`, whether the player placed it: false when the
+/// `challenge` board has the same label on each of its cells.
+fn players_pieces(puzzle: &Puzzle, challenge: &Board) -> Vec<bool> {
+    puzzle
+        .fixed
+        .iter()
+        .map(|p| {
+            let label = puzzle.set.pieces[p.piece].label;
+            !p.cells
+                .iter()
+                .all(|&c| challenge.square(c) == Square::Preplaced(label))
+        })
+        .collect()
 }
 
 /// The hint's sentence and picture.

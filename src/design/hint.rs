@@ -14,7 +14,8 @@
 //!    most constrained open cell.
 //!
 //! A board that cannot be finished gets the pieces to take off instead
-//! (`remove.rs`). The searches run in keep mode on one thread (`super::searches`).
+//! (`remove.rs`): any pre-placed piece, or with [`hint_for_player`] only the player's,
+//! never a challenge's given pieces. The searches run in keep mode on one thread (`super::searches`).
 
 use crate::cover::Stats;
 use crate::geom::Cell;
@@ -97,17 +98,42 @@ pub fn hint(puzzle: &Puzzle, opts: &RunOptions) -> Result<Hint, Stopped> {
 /// # Errors
 /// As [`hint()`].
 pub fn hint_counted(puzzle: &Puzzle, opts: &RunOptions) -> Result<(Hint, Stats), Stopped> {
+    let movable: Vec<usize> = (0..puzzle.fixed.len()).collect();
     let mut searches = Searches::new(opts);
-    let hint = hint_with(puzzle, &mut searches)?;
+    let hint = hint_with(puzzle, &movable, &mut searches)?;
     Ok((hint, searches.stats))
 }
 
-fn hint_with(puzzle: &Puzzle, searches: &mut Searches<'_>) -> Result<Hint, Stopped> {
+/// [`hint()`] for a player of a challenge: `players[i]` says whether the pre-placed
+/// piece `puzzle.fixed[i]` is one the player placed. A board that cannot be finished
+/// gets the player's pieces to take off, never the challenge's given ones, and
+/// [`Hint::Unsolvable`] means that taking off all of the player's pieces does not help.
+///
+/// # Errors
+/// As [`hint()`].
+pub fn hint_for_player(
+    puzzle: &Puzzle,
+    players: &[bool],
+    opts: &RunOptions,
+) -> Result<(Hint, Stats), Stopped> {
+    let movable: Vec<usize> = (0..puzzle.fixed.len())
+        .filter(|&i| players.get(i).copied().unwrap_or(false))
+        .collect();
+    let mut searches = Searches::new(opts);
+    let hint = hint_with(puzzle, &movable, &mut searches)?;
+    Ok((hint, searches.stats))
+}
+
+fn hint_with(
+    puzzle: &Puzzle,
+    movable: &[usize],
+    searches: &mut Searches<'_>,
+) -> Result<Hint, Stopped> {
     if puzzle.open.is_empty() {
         return Ok(Hint::Finished);
     }
     let Some(first) = searches.first(puzzle)? else {
-        return Ok(match removal(puzzle, searches)? {
+        return Ok(match removal(puzzle, movable, searches)? {
             Removal::Pieces(pieces) => Hint::Remove(pieces),
             Removal::Unsolvable => Hint::Unsolvable,
         });

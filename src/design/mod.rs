@@ -23,7 +23,7 @@ pub mod unique;
 
 pub use generate::{generate, Challenge, GenerateOptions, Generated};
 pub use grade::{Difficulty, Level};
-pub use hint::{hint, hint_counted, shared_placements, Hint, Move, Reason};
+pub use hint::{hint, hint_counted, hint_for_player, shared_placements, Hint, Move, Reason};
 pub use unique::{check, differing_cells, Checked, Uniqueness};
 
 use crate::cover::Stats;

@@ -1,6 +1,7 @@
 //! Which pre-placed pieces to take off a board that cannot be finished.
 //!
-//! First each piece alone: of those whose removal lets the board be finished, the one
+//! Only the *movable* pieces are candidates (all of them, or the player's own when a
+//! challenge's given pieces must stay). First each piece alone: of those whose removal lets the board be finished, the one
 //! that leaves the most completions (counted up to [`COUNT_CAP`]; ties: the first by
 //! label, the order of [`Puzzle::fixed`]), since that is the piece most in the way. If no single piece
 //! will do, the board without any pre-placed piece is tried (if even that cannot be
@@ -27,11 +28,16 @@ pub(super) enum Removal {
     Unsolvable,
 }
 
-/// What to take off `puzzle`, which has no completion.
-pub(super) fn removal(puzzle: &Puzzle, searches: &mut Searches<'_>) -> Result<Removal, Stopped> {
-    let n = puzzle.fixed.len();
+/// What to take off `puzzle`, which has no completion, choosing among its pre-placed
+/// pieces `movable` (indices into [`Puzzle::fixed`], in order).
+pub(super) fn removal(
+    puzzle: &Puzzle,
+    movable: &[usize],
+    searches: &mut Searches<'_>,
+) -> Result<Removal, Stopped> {
+    let n = movable.len();
     let mut best: Option<(u64, usize)> = None;
-    for i in 0..n {
+    for &i in movable {
         let Some(without) = without(puzzle, &[i]) else {
             continue;
         };
@@ -43,8 +49,7 @@ pub(super) fn removal(puzzle: &Puzzle, searches: &mut Searches<'_>) -> Result<Re
     if let Some((_, i)) = best {
         return Ok(Removal::Pieces(vec![puzzle.fixed[i].clone()]));
     }
-    let all: Vec<usize> = (0..n).collect();
-    if n <= 1 || !finishable(puzzle, &all, searches)? {
+    if n <= 1 || !finishable(puzzle, movable, searches)? {
         return Ok(Removal::Unsolvable);
     }
     let mut tested = 0;
@@ -52,18 +57,19 @@ pub(super) fn removal(puzzle: &Puzzle, searches: &mut Searches<'_>) -> Result<Re
         let mut set: Vec<usize> = (0..size).collect();
         loop {
             if tested == MOST_SETS {
-                return Ok(remove(puzzle, &all));
+                return Ok(remove(puzzle, movable));
             }
             tested += 1;
-            if finishable(puzzle, &set, searches)? {
-                return Ok(remove(puzzle, &set));
+            let pieces: Vec<usize> = set.iter().map(|&j| movable[j]).collect();
+            if finishable(puzzle, &pieces, searches)? {
+                return Ok(remove(puzzle, &pieces));
             }
             if !next_subset(&mut set, n) {
                 break;
             }
         }
     }
-    Ok(remove(puzzle, &all))
+    Ok(remove(puzzle, movable))
 }
 
 /// Whether `puzzle` can be finished once its pre-placed pieces `set` are taken off.

@@ -196,3 +196,35 @@ fn distribution_of_guesses_along_removal_paths() {
         );
     }
 }
+
+/// A player's hint takes off only the player's pieces: over every split of the stuck
+/// board's five pieces into the challenge's and the player's, the pieces named are the
+/// player's, and with all five the player's it is the plain hint.
+#[test]
+fn a_players_hint_never_takes_off_a_given_piece() {
+    let text = include_str!("../../tests/data/design/tetrahexes-stuck.toml");
+    let board = parse_board("tetrahexes-stuck.toml", text).unwrap();
+    let set = crate::pieces_for(&board, None).unwrap();
+    let p = Puzzle::new(board, set).unwrap();
+    let n = p.fixed.len();
+    assert_eq!(n, 5);
+    let opts = crate::RunOptions::default();
+    for mask in 0..1u32 << n {
+        let players: Vec<bool> = (0..n).map(|i| mask >> i & 1 == 1).collect();
+        let (hint, _) = super::hint_for_player(&p, &players, &opts).unwrap();
+        match hint {
+            super::Hint::Remove(pieces) => {
+                for piece in &pieces {
+                    let i = p.fixed.iter().position(|f| f == piece).unwrap();
+                    assert!(players[i], "mask {mask:b}: took off a given piece");
+                }
+            }
+            super::Hint::Unsolvable => assert_ne!(mask, 31, "all five off finish it"),
+            other => panic!("mask {mask:b}: the stuck board got {other:?}"),
+        }
+    }
+    let all = vec![true; n];
+    let plain = super::hint(&p, &opts).unwrap();
+    assert_eq!(super::hint_for_player(&p, &all, &opts).unwrap().0, plain);
+    assert!(matches!(plain, super::Hint::Remove(_)));
+}
