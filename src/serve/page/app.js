@@ -1,0 +1,1 @@
+/* polyx serve page: app.js (being written) */

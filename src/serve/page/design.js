@@ -1,0 +1,1 @@
+/* polyx serve page: design.js (being written) */

@@ -1,0 +1,1 @@
+/* polyx serve page: draw.js (being written) */

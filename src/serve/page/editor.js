@@ -1,0 +1,1 @@
+/* polyx serve page: editor.js (being written) */

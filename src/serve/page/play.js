@@ -1,0 +1,1 @@
+/* polyx serve page: play.js (being written) */

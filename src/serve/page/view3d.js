@@ -1,0 +1,1 @@
+/* polyx serve page: view3d.js (being written) */
