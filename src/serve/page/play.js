@@ -123,6 +123,7 @@
     drag: null,
     shown: false, // the solution was revealed
     layout: null,
+    opened: null, // the geometry app.js last opened
   };
 
   function pieceLabelIndex(g) {
@@ -758,7 +759,9 @@
 
   function restart() {
     if (!play.geometry) return;
+    const opened = play.opened;
     open(play.geometry, play.base, play.origin);
+    play.opened = opened;
   }
 
   function generate() {
@@ -791,7 +794,17 @@
    */
   function open(geometry, base, origin) {
     const root = panel();
-    play.base = base || { board_toml: geometry.toml };
+    if (!geometry) {
+      play.geometry = null;
+      play.opened = null;
+      render();
+      status('Pick a puzzle first (the Puzzles, Editor or TOML tab).');
+      return;
+    }
+    // app.js opens the tab's puzzle each time the tab opens: keep a game in progress.
+    if (!base && geometry === play.opened && play.geometry) return;
+    play.opened = base ? play.opened : geometry;
+    play.base = base || appRequest(geometry) || { board_toml: geometry.toml };
     play.origin = origin || play.base;
     const old = root.querySelector('[data-testid="play-3d"]');
     if (old) old.remove();
@@ -812,6 +825,15 @@
     status((geometry.name ? geometry.name + ': ' : '') + left + ' piece' + (left === 1 ? '' : 's') +
       ' to place. Drag them onto the board; R rotates, F flips.');
     root.dataset.ready = 'true';
+  }
+
+  /** The request fields app.js holds for this geometry, if it is the page's puzzle. */
+  function appRequest(geometry) {
+    const app = window.polyx;
+    if (app && app.state && app.state.geometry === geometry && app.state.puzzle) {
+      return Object.assign({}, app.state.puzzle);
+    }
+    return null;
   }
 
   async function openRequest(req) {

@@ -1,0 +1,215 @@
+// The Play panel's browser test: a generated NOI2005 challenge played to completion by
+// dragging each piece from the tray with the mouse, after turning it with the Rotate and
+// Flip buttons to the orientation its unique solution needs. e2e.mjs runs it; alone:
+//   node tests/browser/play.mjs [http://127.0.0.1:PORT] [SHOTS_DIR]
+// (without an address it starts target/debug/polyx serve --port 0 itself).
+
+import fs from 'node:fs';
+import path from 'node:path';
+
+const CHALLENGE = { board: 'noi2005', seed: 1, count: 1 };
+
+async function api(base, route, body) {
+  const res = await fetch(base + route, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${route}: ${res.status} ${text}`);
+  return text;
+}
+
+const key = (c) => `${c[0]},${c[1]}`;
+const cellSet = (cells) => cells.map(key).sort().join(' ');
+
+/** The rotate/flip presses that turn orientation `from` of `piece` into `to`. */
+function turns(piece, from, to) {
+  const seen = new Map([[from, []]]);
+  const queue = [from];
+  while (queue.length) {
+    const o = queue.shift();
+    if (o === to) return seen.get(o);
+    for (const how of ['rotate', 'flip']) {
+      const next = piece.orientations[o][how];
+      if (next === null || next === undefined || seen.has(next)) continue;
+      seen.set(next, [...seen.get(o), how]);
+      queue.push(next);
+    }
+  }
+  throw new Error(`orientation ${to} of ${piece.name} is not reachable from ${from}`);
+}
+
+/** The centre of an element's box on the screen. */
+async function centre(locator) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('element has no box');
+  return [b.x + b.width / 2, b.y + b.height / 2];
+}
+
+async function drag(page, from, to) {
+  await page.mouse.move(from[0], from[1]);
+  await page.mouse.down();
+  await page.mouse.move((from[0] + to[0]) / 2, (from[1] + to[1]) / 2 + 10, { steps: 4 });
+  await page.mouse.move(to[0], to[1], { steps: 4 });
+  await page.mouse.up();
+}
+
+function expect(cond, what) {
+  if (!cond) throw new Error('play: ' + what);
+}
+
+/** Opens the challenge: through the page's Play tab when it has one, then play.js. */
+async function openChallenge(page, toml) {
+  const tab = page.locator('[data-testid="tab-play"]');
+  if (await tab.count()) await tab.click();
+  await page.waitForFunction(() => window.polyxPlay && window.polyxPlay.openRequest);
+  await page.evaluate((t) => window.polyxPlay.openRequest({ board_toml: t }), toml);
+  await page.locator('#play[data-ready="true"]').waitFor();
+}
+
+/** Turns tray piece `index` to `orientation` with the buttons; returns its locator. */
+async function turnInTray(page, geometry, index, orientation) {
+  const tray = page.locator(`[data-testid="play-tray-piece"][data-piece-index="${index}"]`);
+  await page.mouse.click(...(await centre(tray.locator('polygon[data-index="0"]'))));
+  const now = Number(await tray.getAttribute('data-orientation'));
+  for (const how of turns(geometry.pieces[index], now, orientation)) {
+    await page.locator(`[data-testid="play-${how}"]`).click();
+  }
+  const got = Number(await tray.getAttribute('data-orientation'));
+  expect(got === orientation, `${geometry.pieces[index].name} shows orientation ${got}, not ${orientation}`);
+  return tray;
+}
+
+/** Drags one piece of the solution from the tray to its place. */
+async function place(page, geometry, move) {
+  const placed = page.locator('[data-testid="play-placed"]');
+  const before = await placed.count();
+  const tray = await turnInTray(page, geometry, move.piece, move.orientation);
+  const from = await centre(tray.locator('polygon[data-index="0"]'));
+  const [x, y] = move.cells[0];
+  const to = await centre(page.locator(`[data-testid="play-cell-${x}-${y}"]`));
+  await drag(page, from, to);
+  const after = await placed.count();
+  expect(after === before + 1, `dropping ${geometry.pieces[move.piece].name} placed ${after - before} pieces`);
+}
+
+/** Drags the last placed piece back to the tray and checks it is there again. */
+async function takeBack(page, geometry, move) {
+  const piece = page.locator('[data-testid="play-placed"]').last();
+  const from = await centre(piece.locator('polygon[data-index="0"]'));
+  const svg = await page.locator('[data-testid="play-board"]').boundingBox();
+  await drag(page, from, [svg.x + svg.width - 3, svg.y + svg.height - 3]);
+  const back = page.locator(`[data-testid="play-tray-piece"][data-piece-index="${move.piece}"]`);
+  expect((await back.count()) === 1, `${geometry.pieces[move.piece].name} is not back in the tray`);
+}
+
+/** The solution's moves: each piece the player places, with its orientation and cells. */
+function moves(geometry, solution) {
+  const byName = new Map(geometry.pieces.map((p, i) => [p.name, i]));
+  const bySet = new Map(geometry.placements.map((p) => [`${p.piece}|${cellSet(p.cells)}`, p]));
+  const list = [];
+  for (const p of solution.placements) {
+    if (p.fixed) continue;
+    const found = bySet.get(`${byName.get(p.piece)}|${cellSet(p.cells)}`);
+    expect(found, `the solution's ${p.piece} is no placement of /api/puzzle`);
+    list.push(found);
+  }
+  return list;
+}
+
+async function askServer(page, button, attribute) {
+  await page.locator(`[data-testid="play-${button}"]`).click();
+  const status = page.locator('[data-testid="play-status"]');
+  await page.waitForFunction((a) => document.querySelector('#play-status').dataset[a], attribute);
+  const value = await status.getAttribute(`data-${attribute}`);
+  await page.evaluate((a) => { delete document.querySelector('#play-status').dataset[a]; }, attribute);
+  return value;
+}
+
+export async function play(page, base, shots) {
+  const gen = JSON.parse(await api(base, '/api/generate', CHALLENGE));
+  const toml = gen.challenges[0].toml;
+  const geometry = JSON.parse(await api(base, '/api/puzzle', { board_toml: toml }));
+  const lines = (await api(base, '/api/solve', { board_toml: toml, limit: 2, symmetry: 'keep' }))
+    .split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  const solutions = lines.filter((l) => l.type === 'solution');
+  expect(solutions.length === 1, `the challenge has ${solutions.length} solutions, not 1`);
+  const todo = moves(geometry, solutions[0]);
+  expect(todo.length === gen.challenges[0].pieces_left, 'pieces left differ from generate');
+
+  await openChallenge(page, toml);
+  const trayCount = await page.locator('[data-testid="play-tray-piece"]').count();
+  expect(trayCount === todo.length, `the tray holds ${trayCount} pieces, not ${todo.length}`);
+  await page.screenshot({ path: path.join(shots, 'play-1-challenge.png') });
+
+  const half = Math.floor(todo.length / 2);
+  for (const [n, move] of todo.entries()) {
+    await place(page, geometry, move);
+    if (n === 0) {
+      await takeBack(page, geometry, move);
+      await place(page, geometry, move);
+    }
+    if (n === half) {
+      const check = await askServer(page, 'check', 'check');
+      expect(check === 'unique', `Check said ${check} on a correct half board`);
+      const hint = await askServer(page, 'hint', 'hint');
+      expect(hint !== 'remove', 'Hint asked to remove a correct piece');
+      await page.screenshot({ path: path.join(shots, 'play-2-midway.png') });
+    }
+  }
+  await page.locator('[data-testid="play-solved"]').waitFor();
+  await page.screenshot({ path: path.join(shots, 'play-3-solved.png') });
+}
+
+/* ---------- alone: node tests/browser/play.mjs ---------- */
+
+async function startServer() {
+  const { spawn } = await import('node:child_process');
+  const server = spawn('target/debug/polyx', ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const base = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/http:\/\/[\d.]+:\d+/);
+      if (m) resolve(m[0]);
+    });
+    server.on('exit', (code) => reject(new Error(`polyx serve exited with ${code}: ${out}`)));
+  });
+  return { server, base };
+}
+
+async function main() {
+  const { chromium } = await import('playwright-core');
+  let base = process.argv[2];
+  let server = null;
+  if (!base) ({ server, base } = await startServer());
+  const shots = process.argv[3] || 'target/browser-shots';
+  fs.mkdirSync(shots, { recursive: true });
+  const userDataDir = fs.mkdtempSync('/tmp/polyx-play-');
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1200, height: 900 },
+  });
+  try {
+    const page = context.pages()[0] || (await context.newPage());
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(base + '/');
+    await play(page, base, shots);
+    console.log(`play: solved; screenshots in ${shots}`);
+  } finally {
+    await context.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+    if (server) server.kill();
+  }
+}
+
+if (import.meta.url === 'file://' + process.argv[1]) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
