@@ -68,13 +68,17 @@ async function openChallenge(page, toml) {
   await page.locator('#play[data-ready="true"]').waitFor();
 }
 
-/** Turns tray piece `index` to `orientation` with the buttons; returns its locator. */
-async function turnInTray(page, geometry, index, orientation) {
+/**
+ * Turns tray piece `index` to `orientation` with the Rotate and Flip buttons (or the R
+ * and F keys); returns its locator.
+ */
+async function turnInTray(page, geometry, index, orientation, keys) {
   const tray = page.locator(`[data-testid="play-tray-piece"][data-piece-index="${index}"]`);
   await page.mouse.click(...(await centre(tray.locator('polygon[data-index="0"]'))));
   const now = Number(await tray.getAttribute('data-orientation'));
   for (const how of turns(geometry.pieces[index], now, orientation)) {
-    await page.locator(`[data-testid="play-${how}"]`).click();
+    if (keys) await page.keyboard.press(how === 'rotate' ? 'r' : 'f');
+    else await page.locator(`[data-testid="play-${how}"]`).click();
   }
   const got = Number(await tray.getAttribute('data-orientation'));
   expect(got === orientation, `${geometry.pieces[index].name} shows orientation ${got}, not ${orientation}`);
@@ -82,10 +86,10 @@ async function turnInTray(page, geometry, index, orientation) {
 }
 
 /** Drags one piece of the solution from the tray to its place. */
-async function place(page, geometry, move) {
+async function place(page, geometry, move, keys) {
   const placed = page.locator('[data-testid="play-placed"]');
   const before = await placed.count();
-  const tray = await turnInTray(page, geometry, move.piece, move.orientation);
+  const tray = await turnInTray(page, geometry, move.piece, move.orientation, keys);
   const from = await centre(tray.locator('polygon[data-index="0"]'));
   const [x, y] = move.cells[0];
   const to = await centre(page.locator(`[data-testid="play-cell-${x}-${y}"]`));
@@ -127,6 +131,18 @@ async function askServer(page, button, attribute) {
   return value;
 }
 
+/** Show solution fills the board; Restart empties it again. */
+async function revealAndRestart(page, pieces) {
+  await page.locator('[data-testid="play-solution"]').click();
+  await page.locator('#play-status[data-kind="shown"]').waitFor();
+  const shown = await page.locator('[data-testid="play-placed"]').count();
+  expect(shown === pieces, `Show solution placed ${shown} pieces, not ${pieces}`);
+  expect((await page.locator('[data-testid="play-solved"]').count()) === 0, 'a shown solution counts as solved');
+  await page.locator('[data-testid="play-restart"]').click();
+  const tray = await page.locator('[data-testid="play-tray-piece"]').count();
+  expect(tray === pieces, `after Restart the tray holds ${tray} pieces, not ${pieces}`);
+}
+
 export async function play(page, base, shots) {
   const gen = JSON.parse(await api(base, '/api/generate', CHALLENGE));
   const toml = gen.challenges[0].toml;
@@ -142,10 +158,11 @@ export async function play(page, base, shots) {
   const trayCount = await page.locator('[data-testid="play-tray-piece"]').count();
   expect(trayCount === todo.length, `the tray holds ${trayCount} pieces, not ${todo.length}`);
   await page.screenshot({ path: path.join(shots, 'play-1-challenge.png') });
+  await revealAndRestart(page, todo.length);
 
   const half = Math.floor(todo.length / 2);
   for (const [n, move] of todo.entries()) {
-    await place(page, geometry, move);
+    await place(page, geometry, move, n % 2 === 1);
     if (n === 0) {
       await takeBack(page, geometry, move);
       await place(page, geometry, move);

@@ -221,7 +221,7 @@
       const { b } = shapeOf(g.grid, o);
       size = Math.max(size, b.x1 - b.x0, b.y1 - b.y0);
     }
-    return size + 0.8;
+    return size + 0.6;
   }
 
   function layout(g) {
@@ -236,7 +236,7 @@
       const rows = Math.ceil(n / k);
       const w = bw + 1 + k * size;
       const h = Math.max(bh, rows * size);
-      const score = Math.abs(Math.log(w / h / 1.6));
+      const score = Math.abs(Math.log(w / h / 1.8));
       if (!best || score < best.score) best = { k, score, w, h };
     }
     play.slots = g.pieces.map(() => null);
@@ -303,6 +303,50 @@
     }
   }
 
+  /** The sides of a piece's polygons that no other of its cells shares: its outline. */
+  function outline(polys) {
+    const pt = (q) => q[0].toFixed(3) + ',' + q[1].toFixed(3);
+    const count = new Map();
+    const sides = [];
+    for (const poly of polys) {
+      poly.forEach((a, i) => {
+        const b = poly[(i + 1) % poly.length];
+        const k = [pt(a), pt(b)].sort().join(' ');
+        count.set(k, (count.get(k) || 0) + 1);
+        sides.push([k, a, b]);
+      });
+    }
+    return sides.filter(([k]) => count.get(k) === 1).map(([, a, b]) => 'M' + pt(a) + 'L' + pt(b)).join('');
+  }
+
+  /** A piece's cells (data-index = the cell's index in its orientation) and outline. */
+  function drawPiece(group, polys, colour, selected) {
+    polys.forEach((poly, n) => {
+      el('polygon', {
+        points: points(poly), fill: colour, stroke: '#0004', 'stroke-width': 0.03,
+        'data-index': n, style: 'cursor: grab',
+      }, group);
+    });
+    el('path', {
+      d: outline(polys), fill: 'none', stroke: selected ? '#000' : '#222',
+      'stroke-width': selected ? 0.12 : 0.06, 'stroke-linecap': 'round', 'pointer-events': 'none',
+    }, group);
+  }
+
+  /** The outlines of the pre-placed pieces, one per label. */
+  function drawPreplaced(svg) {
+    const byLabel = new Map();
+    for (const c of play.geometry.cells) {
+      if (c.state !== 'placed') continue;
+      if (!byLabel.has(c.label)) byLabel.set(c.label, []);
+      byLabel.get(c.label).push(c.polygon);
+    }
+    const layer = el('g', { 'data-testid': 'play-preplaced', 'pointer-events': 'none' }, svg);
+    for (const polys of byLabel.values()) {
+      el('path', { d: outline(polys), fill: 'none', stroke: '#222', 'stroke-width': 0.06 }, layer);
+    }
+  }
+
   function drawPlaced(svg) {
     const g = play.geometry;
     play.placed.forEach((pi, n) => {
@@ -313,13 +357,7 @@
         'data-testid': 'play-placed', 'data-piece': piece.label, 'data-at': n,
         class: 'play-piece' + (sel ? ' play-selected' : ''),
       }, svg);
-      p.cells.forEach((c, i) => {
-        const cell = play.cells.get(key(c));
-        el('polygon', {
-          points: points(cell.polygon), fill: piece.colour, stroke: sel ? '#000' : '#333',
-          'stroke-width': sel ? 0.08 : 0.04, 'data-index': i, style: 'cursor: grab',
-        }, group);
-      });
+      drawPiece(group, p.cells.map((c) => play.cells.get(key(c)).polygon), piece.colour, sel);
     });
   }
 
@@ -343,12 +381,7 @@
         'data-piece-index': i, 'data-orientation': play.turn[i], 'data-left': left,
         class: 'play-piece' + (sel ? ' play-selected' : ''),
       }, tray);
-      placeShape(g, o, { slot }).forEach((poly, n) => {
-        el('polygon', {
-          points: points(poly), fill: piece.colour, stroke: sel ? '#000' : '#333',
-          'stroke-width': sel ? 0.08 : 0.04, 'data-index': n, style: 'cursor: grab',
-        }, group);
-      });
+      drawPiece(group, placeShape(g, o, { slot }), piece.colour, sel);
       if (left > 1) {
         const t = el('text', { x: slot.x + 0.25, y: slot.y + 0.6, 'font-size': 0.45 }, group);
         t.textContent = '×' + left;
@@ -377,6 +410,7 @@
     if (!play.geometry) return;
     svg.setAttribute('viewBox', play.layout.view.join(' '));
     drawBoard(svg);
+    drawPreplaced(svg);
     drawPlaced(svg);
     drawHint(svg);
     drawTray(svg);
@@ -399,6 +433,7 @@
       m.id = 'play-solved';
       m.setAttribute('data-testid', 'play-solved');
       m.className = 'play-solved';
+      m.style.cssText = 'font-size: 1.4em; font-weight: bold; color: #1a7f37;';
       m.textContent = 'Solved!';
       root.querySelector('#play-status').after(m);
       status('Every cell is covered: the challenge is solved.', 'solved');
@@ -432,6 +467,7 @@
   function build(root) {
     const bar = document.createElement('div');
     bar.className = 'play-bar';
+    bar.style.cssText = 'display: flex; flex-wrap: wrap; gap: 0.4em; align-items: center;';
     for (const [id, text, action] of BUTTONS) {
       const b = document.createElement('button');
       b.type = 'button';
@@ -618,9 +654,7 @@
     }
     const o = piece.orientations[d.orientation];
     const group = el('g', { 'data-testid': 'play-dragged', 'fill-opacity': 0.8 }, layer);
-    for (const poly of placeShape(g, o, { i: d.i, px: d.at[0], py: d.at[1] })) {
-      el('polygon', { points: points(poly), fill: piece.colour, stroke: '#222', 'stroke-width': 0.04 }, group);
-    }
+    drawPiece(group, placeShape(g, o, { i: d.i, px: d.at[0], py: d.at[1] }), piece.colour, true);
   }
 
   function pointerUp(e) {
