@@ -264,7 +264,8 @@
     const where = (e.file || "board.toml") + (e.line ? ", line " + e.line : "") + (e.column ? ", column " + e.column : "");
     $("toml-error-where").textContent = where + ":";
     $("toml-error-where").dataset.line = e.line || "";
-    $("toml-error-message").textContent = e.message || "";
+    // The box says where; the message without its "file:line:column: " prefix.
+    $("toml-error-message").textContent = (e.message || "").replace(/^[^\s:]+:\d+:\d+: /, "");
     $("toml-error-hint").textContent = e.hint ? "hint: " + e.hint : "";
     if (e.line) markLine(area, overlay, e.line);
   }
