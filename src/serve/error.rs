@@ -76,6 +76,11 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
     }
 
+    /// What is wrong, in words.
+    pub fn message(&self) -> &str {
+        &self.body.message
+    }
+
     /// The status of the answer.
     pub fn status(&self) -> StatusCode {
         self.status
@@ -129,6 +134,3 @@ impl IntoResponse for ApiError {
         response
     }
 }
-
-/// The result of a handler.
-pub type ApiResult<T> = Result<T, ApiError>;

@@ -5,18 +5,37 @@
 
 mod body;
 mod builtins;
+mod check_input;
+mod count;
 mod error;
+mod jobs;
 mod page;
+mod request;
+mod search;
+mod solve;
 
 use std::io::Write;
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::http::Uri;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 
 use crate::error::Error;
 use error::ApiError;
+use jobs::Jobs;
+
+/// The time budget of every search but a count's.
+pub const SEARCH_BUDGET: Duration = Duration::from_secs(60);
+
+/// What the handlers share.
+pub struct App {
+    jobs: Arc<Jobs>,
+    /// A count's time budget, in seconds.
+    max_seconds: u64,
+}
 
 /// How to run the server.
 #[derive(Clone, Debug)]
@@ -37,6 +56,7 @@ pub struct ServeOptions {
 pub fn serve(options: &ServeOptions) -> Result<(), Error> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .thread_keep_alive(Duration::from_secs(1))
         .build()
         .map_err(|e| Error::io("the server's runtime", e))?;
     runtime.block_on(run(options))
@@ -49,11 +69,22 @@ async fn run(options: &ServeOptions) -> Result<(), Error> {
         .map_err(|e| Error::io(place.clone(), e))?;
     let address = listener.local_addr().map_err(|e| Error::io(place, e))?;
     announce(address);
-    let app = router();
-    tokio::select! {
-        served = axum::serve(listener, app) => served.map_err(|e| Error::io("the server", e)),
+    let app = Arc::new(App {
+        jobs: Arc::new(Jobs::default()),
+        max_seconds: options.max_seconds,
+    });
+    let jobs = Arc::clone(&app.jobs);
+    let ended = tokio::select! {
+        served = axum::serve(listener, router(app)) => served.map_err(|e| Error::io("the server", e)),
         _ = tokio::signal::ctrl_c() => Ok(()),
-    }
+    };
+    jobs.stop_all();
+    ended
+}
+
+/// The worker threads a search may use: the CPUs this process may use.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The line that tells the user (and the tests) where the page is.
@@ -63,13 +94,20 @@ fn announce(address: SocketAddr) {
     let _ = out.flush();
 }
 
-fn router() -> Router {
+fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/{file}", get(page::file))
         .route("/api/builtins", get(builtins::list))
+        .route("/api/check-input", post(check_input::check_input))
+        .route("/api/solve", post(solve::solve))
+        .route("/api/count", post(count::count))
+        .route("/api/jobs", get(count::list))
+        .route("/api/jobs/{id}", get(count::status).delete(count::cancel))
+        .route("/api/jobs/{id}/events", get(count::events))
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(body::MAX_BODY))
+        .with_state(app)
 }
 
 async fn not_found(uri: Uri) -> ApiError {
