@@ -148,6 +148,7 @@
     $("current-name").textContent = state.name + " (" + geometry.grid + ")";
     $("download-toml").disabled = false;
     $("solve-summary").textContent = "";
+    $("progress").hidden = true;
     renderSolution();
     message("Loaded " + state.name + ": " + geometry.cells.filter((c) => c.state === "open").length + " open cells, " + geometry.pieces.length + " pieces.");
     document.dispatchEvent(new CustomEvent("polyx:puzzle", { detail: geometry }));
