@@ -2,7 +2,8 @@
 // dragging each piece from the tray with the mouse, after turning it with the Rotate and
 // Flip buttons to the orientation its unique solution needs. e2e.mjs runs it; alone:
 //   node tests/browser/play.mjs [http://127.0.0.1:PORT] [SHOTS_DIR]
-// (without an address it starts target/debug/polyx serve --port 0 itself).
+// (without an address it starts target/debug/polyx serve --port 0 itself; set BOARDS to
+// a comma-separated list of built-in boards to play their seed-1 challenges instead).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import path from 'node:path';
 const CHALLENGE = { board: 'noi2005', seed: 1, count: 1 };
 
 async function api(base, route, body) {
-  const res = await fetch(base + route, {
+  const res = await fetch(new URL(route, base), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
@@ -59,10 +60,23 @@ function expect(cond, what) {
   if (!cond) throw new Error('play: ' + what);
 }
 
-/** Opens the challenge: through the page's Play tab when it has one, then play.js. */
-async function openChallenge(page, toml) {
-  const tab = page.locator('[data-testid="tab-play"]');
-  if (await tab.count()) await tab.click();
+/**
+ * Opens the challenge as a user would: the built-in board in the Puzzles tab, then the
+ * Play tab's New challenge with the seed. Without app.js's tabs, play.js opens it alone.
+ */
+async function openChallenge(page, challenge, toml) {
+  const builtins = page.locator('[data-testid="tab-builtins"]');
+  if (await builtins.count()) {
+    await builtins.click();
+    await page.locator(`[data-testid="builtin-${challenge.board}"]`).click();
+    await page.waitForFunction((n) => document.getElementById('current-name').textContent.startsWith(n), challenge.board);
+    await page.locator('[data-testid="tab-play"]').click();
+    await page.locator('#play[data-ready="true"]').waitFor();
+    await page.locator('[data-testid="play-seed"]').fill(String(challenge.seed));
+    await page.locator('[data-testid="play-new"]').click();
+    await page.locator('#play-status[data-kind="challenge"]').waitFor();
+    return;
+  }
   await page.waitForFunction(() => window.polyxPlay && window.polyxPlay.openRequest);
   await page.evaluate((t) => window.polyxPlay.openRequest({ board_toml: t }), toml);
   await page.locator('#play[data-ready="true"]').waitFor();
@@ -143,8 +157,14 @@ async function revealAndRestart(page, pieces) {
   expect(tray === pieces, `after Restart the tray holds ${tray} pieces, not ${pieces}`);
 }
 
-export async function play(page, base, shots) {
-  const gen = JSON.parse(await api(base, '/api/generate', CHALLENGE));
+/**
+ * Plays a generated challenge to completion (by default NOI2005's, seed 1) and saves
+ * play-1-challenge.png, play-2-midway.png and play-3-solved.png (prefixed with the board's
+ * name for another board) in `shots`.
+ */
+export async function play(page, base, shots, challenge = CHALLENGE) {
+  const prefix = challenge === CHALLENGE ? 'play' : `play-${challenge.board}`;
+  const gen = JSON.parse(await api(base, '/api/generate', challenge));
   const toml = gen.challenges[0].toml;
   const geometry = JSON.parse(await api(base, '/api/puzzle', { board_toml: toml }));
   const lines = (await api(base, '/api/solve', { board_toml: toml, limit: 2, symmetry: 'keep' }))
@@ -154,10 +174,10 @@ export async function play(page, base, shots) {
   const todo = moves(geometry, solutions[0]);
   expect(todo.length === gen.challenges[0].pieces_left, 'pieces left differ from generate');
 
-  await openChallenge(page, toml);
+  await openChallenge(page, challenge, toml);
   const trayCount = await page.locator('[data-testid="play-tray-piece"]').count();
   expect(trayCount === todo.length, `the tray holds ${trayCount} pieces, not ${todo.length}`);
-  await page.screenshot({ path: path.join(shots, 'play-1-challenge.png') });
+  await page.screenshot({ path: path.join(shots, `${prefix}-1-challenge.png`) });
   await revealAndRestart(page, todo.length);
 
   const half = Math.floor(todo.length / 2);
@@ -172,11 +192,11 @@ export async function play(page, base, shots) {
       expect(check === 'unique', `Check said ${check} on a correct half board`);
       const hint = await askServer(page, 'hint', 'hint');
       expect(hint !== 'remove', 'Hint asked to remove a correct piece');
-      await page.screenshot({ path: path.join(shots, 'play-2-midway.png') });
+      await page.screenshot({ path: path.join(shots, `${prefix}-2-midway.png`) });
     }
   }
   await page.locator('[data-testid="play-solved"]').waitFor();
-  await page.screenshot({ path: path.join(shots, 'play-3-solved.png') });
+  await page.screenshot({ path: path.join(shots, `${prefix}-3-solved.png`) });
 }
 
 /* ---------- alone: node tests/browser/play.mjs ---------- */
@@ -214,9 +234,12 @@ async function main() {
   try {
     const page = context.pages()[0] || (await context.newPage());
     page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(base + '/');
-    await play(page, base, shots);
-    console.log(`play: solved; screenshots in ${shots}`);
+    await page.goto(new URL('/', base).href);
+    const boards = process.env.BOARDS ? process.env.BOARDS.split(',') : [null];
+    for (const board of boards) {
+      await play(page, base, shots, board ? { ...CHALLENGE, board } : CHALLENGE);
+      console.log(`play ${board || CHALLENGE.board}: solved; screenshots in ${shots}`);
+    }
   } finally {
     await context.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });

@@ -815,7 +815,7 @@
       const base = { board_toml: ch.toml };
       const geometry = await postJson('/api/puzzle', base);
       open(geometry, base, play.origin);
-      status('Challenge: ' + ch.pieces_left + ' pieces to place, level ' + ch.level + '.');
+      status('Challenge: ' + ch.pieces_left + ' pieces to place, level ' + ch.level + '.', 'challenge');
     });
   }
 
