@@ -3,16 +3,19 @@
 //! on threads of their own under the job registry's limits (`jobs.rs`). No file is read
 //! or written on a request's behalf.
 
+mod board_file;
 mod body;
 mod builtins;
 mod check_input;
 mod count;
 mod error;
+mod geometry;
 mod jobs;
 mod page;
 mod request;
 mod search;
 mod solve;
+mod turns;
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -100,6 +103,7 @@ fn router(app: Arc<App>) -> Router {
         .route("/{file}", get(page::file))
         .route("/api/builtins", get(builtins::list))
         .route("/api/check-input", post(check_input::check_input))
+        .route("/api/puzzle", post(geometry::puzzle))
         .route("/api/solve", post(solve::solve))
         .route("/api/count", post(count::count))
         .route("/api/jobs", get(count::list))
