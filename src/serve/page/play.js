@@ -135,15 +135,14 @@
     return m;
   }
 
-  /** Copies of each piece pre-placed on the board: one per label that appears. */
+  /** Copies of each piece pre-placed on the board: its label's cells over its size. */
   function preplacedCopies(g) {
-    const labels = new Set(g.cells.filter((c) => c.state === 'placed').map((c) => c.label));
     const index = pieceLabelIndex(g);
-    const copies = g.pieces.map(() => 0);
-    for (const l of labels) {
-      if (index.has(l)) copies[index.get(l)] += 1;
+    const cells = g.pieces.map(() => 0);
+    for (const c of g.cells) {
+      if (c.state === 'placed' && index.has(c.label)) cells[index.get(c.label)] += 1;
     }
-    return copies;
+    return g.pieces.map((p, i) => Math.round(cells[i] / p.orientations[0].cells.length));
   }
 
   function indexPlacements(g) {
@@ -812,7 +811,10 @@
       const gen = await postJson('/api/generate', body);
       const ch = (gen.challenges || [])[0];
       if (!ch) throw new Error('no challenge of that level for this seed');
+      // A piece set of the origin's own goes along: the challenge's file names it.
       const base = { board_toml: ch.toml };
+      if (play.origin.pieces) base.pieces = play.origin.pieces;
+      if (play.origin.pieces_toml) base.pieces_toml = play.origin.pieces_toml;
       const geometry = await postJson('/api/puzzle', base);
       open(geometry, base, play.origin);
       status('Challenge: ' + ch.pieces_left + ' pieces to place, level ' + ch.level + '.', 'challenge');
@@ -838,7 +840,7 @@
     // app.js opens the tab's puzzle each time the tab opens: keep a game in progress.
     if (!base && geometry === play.opened && play.geometry) return;
     play.opened = base ? play.opened : geometry;
-    play.base = base || appRequest(geometry) || { board_toml: geometry.toml };
+    play.base = base || appRequest(geometry) || ownRequest(geometry);
     play.origin = origin || play.base;
     const old = root.querySelector('[data-testid="play-3d"]');
     if (old) old.remove();
@@ -868,6 +870,13 @@
       return Object.assign({}, app.state.puzzle);
     }
     return null;
+  }
+
+  /** The request that describes a geometry: its board file and its pieces file, if any. */
+  function ownRequest(geometry) {
+    const req = { board_toml: geometry.toml };
+    if (geometry.pieces_toml) req.pieces_toml = geometry.pieces_toml;
+    return req;
   }
 
   async function openRequest(req) {
