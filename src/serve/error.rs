@@ -76,15 +76,16 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
     }
 
+    /// Adds a hint saying what to do.
+    pub fn set_hint(&mut self, hint: impl Into<String>) {
+        self.body.hint = Some(hint.into());
+    }
+
     /// What is wrong, in words.
     pub fn message(&self) -> &str {
         &self.body.message
     }
 
-    /// The status of the answer.
-    pub fn status(&self) -> StatusCode {
-        self.status
-    }
 }
 
 impl From<InputError> for ApiError {

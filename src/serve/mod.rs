@@ -8,12 +8,16 @@ mod body;
 mod builtins;
 mod check_input;
 mod count;
+mod design;
 mod error;
+mod generate;
 mod geometry;
 mod jobs;
 mod page;
+mod render;
 mod request;
 mod search;
+mod solution;
 mod solve;
 mod turns;
 
@@ -109,6 +113,11 @@ fn router(app: Arc<App>) -> Router {
         .route("/api/jobs", get(count::list))
         .route("/api/jobs/{id}", get(count::status).delete(count::cancel))
         .route("/api/jobs/{id}/events", get(count::events))
+        .route("/api/render", post(render::render))
+        .route("/api/check", post(design::check))
+        .route("/api/hint", post(design::hint))
+        .route("/api/generate", post(generate::generate))
+        .route("/api/book", post(generate::book))
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(body::MAX_BODY))
         .with_state(app)

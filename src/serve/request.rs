@@ -50,6 +50,9 @@ impl Symmetry {
 pub struct PlacedPiece {
     pub piece: String,
     pub cells: Vec<Vec<i32>>,
+    /// A pre-placed piece of a solution line (`render` leaves it to the board).
+    #[serde(default)]
+    pub fixed: bool,
 }
 
 impl PuzzleFields {
@@ -163,7 +166,7 @@ fn place(board: &mut Board, set: &PieceSet, placed: &[PlacedPiece]) -> Result<()
     Ok(())
 }
 
-fn piece_index(set: &PieceSet, name: &str) -> Result<usize, ApiError> {
+pub fn piece_index(set: &PieceSet, name: &str) -> Result<usize, ApiError> {
     let by_label = || {
         let mut chars = name.chars();
         match (chars.next(), chars.next()) {
@@ -180,7 +183,7 @@ fn piece_index(set: &PieceSet, name: &str) -> Result<usize, ApiError> {
 }
 
 /// The cells of a placed piece, each an open cell of the board.
-fn cells_of(board: &Board, p: &PlacedPiece) -> Result<Vec<Cell>, ApiError> {
+pub fn cells_of(board: &Board, p: &PlacedPiece) -> Result<Vec<Cell>, ApiError> {
     let mut cells = Vec::with_capacity(p.cells.len());
     for xyz in &p.cells {
         let c = match xyz[..] {
