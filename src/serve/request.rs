@@ -5,6 +5,7 @@
 use serde::Deserialize;
 
 use super::error::ApiError;
+use crate::error::{InputError, Location};
 use crate::geom::Cell;
 use crate::model::{library, parse_board, parse_piece_set, pieces_for, Board, PieceSet, Puzzle};
 use crate::model::Square;
@@ -89,20 +90,20 @@ impl PuzzleFields {
             (Some(_), Some(_)) => Err(ApiError::bad(
                 "give either `pieces` (a built-in's name) or `pieces_toml`, not both",
             )),
-            (None, Some(text)) => Ok(parse_piece_set(PIECES_FILE, text)?),
+            (None, Some(text)) => {
+                let set = parse_piece_set(PIECES_FILE, text)?;
+                if set.grid != board.grid {
+                    return Err(grid_mismatch(board, &set));
+                }
+                Ok(set)
+            }
             (Some(name), None) => {
                 is_builtin_set(name)?;
                 Ok(pieces_for(board, Some(name))?)
             }
             (None, None) => {
                 if !board.pieces.is_empty() && !builtin_set_exists(&board.pieces) {
-                    return Err(ApiError::bad_hint(
-                        format!(
-                            "the board's pieces `{}` is not a built-in set, and the server reads no file",
-                            board.pieces
-                        ),
-                        "send the piece set's text as `pieces_toml`",
-                    ));
+                    return Err(not_builtin(board));
                 }
                 Ok(pieces_for(board, None)?)
             }
@@ -121,6 +122,49 @@ fn builtin_board(name: &str) -> Result<Board, ApiError> {
             )
         })?;
     Ok(parse_board(&format!("<builtin>/boards/{name}.toml"), text)?)
+}
+
+/// The board names a piece set that is not a built-in: refused at its `pieces` key.
+fn not_builtin(board: &Board) -> ApiError {
+    let message = format!(
+        "`{}` is not a built-in piece set, and the server reads no file",
+        board.pieces
+    );
+    at_pieces_key(board, message)
+        .with_hint("send the piece set's text as `pieces_toml`, or name a built-in set")
+        .into()
+}
+
+/// A piece set sent as text on another grid than the board's, as `polyx solve` says it.
+fn grid_mismatch(board: &Board, set: &PieceSet) -> ApiError {
+    let message = format!(
+        "the board {} is on the {} grid but its piece set {PIECES_FILE} (`{}`) is on the {} grid",
+        board.origin.path,
+        board.grid.name(),
+        set.name,
+        set.grid.name()
+    );
+    at_pieces_key(board, message)
+        .with_hint("a board and its pieces must name the same `grid`")
+        .into()
+}
+
+/// An error at the board file's `pieces` key, or at the board if it has none.
+fn at_pieces_key(board: &Board, message: String) -> InputError {
+    let text = &board.origin.text;
+    let line = text.lines().position(|l| {
+        let l = l.trim_start();
+        l.strip_prefix("pieces")
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+    });
+    let location = match line {
+        Some(k) => Some(Location::at_line(&board.origin.path, text, k + 1, 1)),
+        None => board.location(),
+    };
+    InputError {
+        location: location.map(Box::new),
+        ..InputError::new(message)
+    }
 }
 
 fn builtin_set_exists(name: &str) -> bool {
