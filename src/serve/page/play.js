@@ -223,33 +223,65 @@
     return size + 0.6;
   }
 
+  /** Shelf packing of square slots in rows at most `width` wide, in piece order. */
+  function packTray(items, width) {
+    const slots = new Map();
+    let x = 0;
+    let y = 0;
+    let row = 0;
+    let w = 0;
+    for (const { piece, size } of items) {
+      if (x > 0 && x + size > width) {
+        y += row;
+        x = 0;
+        row = 0;
+      }
+      slots.set(piece, { x, y, size });
+      x += size;
+      w = Math.max(w, x);
+      row = Math.max(row, size);
+    }
+    return { slots, w, h: y + row };
+  }
+
+  /** The room the picture has on screen, in pixels. */
+  function room() {
+    const svg = document.getElementById('play-svg');
+    const w = (svg && svg.clientWidth) || 1000;
+    const top = svg && svg.clientWidth ? Math.max(0, svg.getBoundingClientRect().top) : 100;
+    return [w, Math.max(300, (window.innerHeight || 800) - top - 8)];
+  }
+
+  /**
+   * Places the tray right of the board or below it, its slots packed in shelves, so that
+   * the picture is drawn as large as the room allows.
+   */
   function layout(g) {
     const board = bounds(g.cells.map((c) => c.polygon));
     const bw = board.x1 - board.x0;
     const bh = board.y1 - board.y0;
-    const inTray = g.pieces.map((p, i) => i).filter((i) => play.left[i] > 0);
-    const size = Math.max(1, ...inTray.map((i) => slotSize(g, g.pieces[i])));
-    const n = Math.max(1, inTray.length);
+    const items = g.pieces.map((p, piece) => ({ piece, size: slotSize(g, p) }))
+      .filter(({ piece }) => play.left[piece] > 0);
+    const total = items.reduce((a, it) => a + it.size, 0);
+    const [rw, rh] = room();
     let best = null;
-    for (let k = 1; k <= n; k++) {
-      const rows = Math.ceil(n / k);
-      const w = bw + 1 + k * size;
-      const h = Math.max(bh, rows * size);
-      const score = Math.abs(Math.log(w / h / 1.8));
-      if (!best || score < best.score) best = { k, score, w, h };
+    for (let width = 1; width <= total + 1; width += 0.5) {
+      const tray = packTray(items, width);
+      for (const right of [true, false]) {
+        const w = right ? bw + 1 + tray.w : Math.max(bw, tray.w);
+        const h = right ? Math.max(bh, tray.h) : bh + 1 + tray.h;
+        const scale = Math.min(rw / w, rh / h);
+        if (!best || scale > best.scale + 1e-9) best = { scale, tray, right, w, h };
+      }
     }
-    play.slots = g.pieces.map(() => null);
-    const x0 = board.x1 + 1;
-    inTray.forEach((piece, n2) => {
-      const col = n2 % best.k;
-      const row = Math.floor(n2 / best.k);
-      play.slots[piece] = { x: x0 + col * size, y: board.y0 + row * size, size };
+    const x0 = best.right ? board.x1 + 1 : board.x0;
+    const y0 = best.right ? board.y0 : board.y1 + 1;
+    play.slots = g.pieces.map((p, piece) => {
+      const slot = best.tray.slots.get(piece);
+      return slot ? { x: x0 + slot.x, y: y0 + slot.y, size: slot.size } : null;
     });
     const pad = 0.3;
-    return {
-      board,
-      view: [board.x0 - pad, board.y0 - pad, best.w + 2 * pad, best.h + 2 * pad],
-    };
+    return { board, view: [board.x0 - pad, board.y0 - pad, best.w + 2 * pad, best.h + 2 * pad] };
   }
 
   /** An orientation's polygons centred in a slot, or with cell i's centre at (px, py). */
@@ -484,7 +516,7 @@
     st.textContent = 'Open a puzzle, then generate a challenge or play its board.';
     const svg = el('svg', {
       id: 'play-svg', 'data-testid': 'play-board', xmlns: SVGNS,
-      style: 'width: 100%; max-height: 80vh; touch-action: none; user-select: none;',
+      style: 'display: block; width: 100%; touch-action: none; user-select: none;',
     });
     svg.addEventListener('pointerdown', pointerDown);
     svg.addEventListener('pointermove', pointerMove);
