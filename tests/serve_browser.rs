@@ -99,8 +99,8 @@ fn the_page_works_in_chromium() {
         "04-count-progress",
         "04-count-cancelled",
         "05-hex",
-        "06-cube-3d",
-        "07-sphere-3d",
+        "06-sphere-3d",
+        "07-cube-3d",
     ] {
         let shot = shots.join(format!("{step}.png"));
         let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);

@@ -57,7 +57,7 @@ async function openBuiltin(page, name) {
   await page.click('[data-testid="tab-builtins"]');
   await page.click(`[data-testid="builtin-${name}"]`);
   await page.waitForSelector("#solve.active");
-  await page.waitForFunction((n) => document.getElementById("current-name").textContent.startsWith(n), name);
+  await page.waitForFunction((n) => document.getElementById("current-name").dataset.name === n, name);
 }
 
 async function solveFirst(page) {
@@ -199,7 +199,7 @@ async function main() {
 
   const steps = [
     ["load", loadPage], ["noi2005-solved", solveNoi2005], ["toml-error", tomlError],
-    ["count-cancelled", countAndCancel], ["hex", hexPuzzle], ["cube-3d", cubePuzzle], ["sphere-3d", ballPuzzle],
+    ["count-cancelled", countAndCancel], ["hex", hexPuzzle], ["sphere-3d", ballPuzzle], ["cube-3d", cubePuzzle],
   ];
   const play = await playStep();
   if (play) steps.push(["play", (p) => play(p, base, shots)]);

@@ -146,6 +146,7 @@
     state.solutions = [];
     state.index = 0;
     $("current-name").textContent = state.name + " (" + geometry.grid + ")";
+    $("current-name").dataset.name = state.name;
     $("download-toml").disabled = false;
     $("solve-summary").textContent = "";
     $("progress").hidden = true;
