@@ -145,6 +145,23 @@ async function askServer(page, button, attribute) {
   return value;
 }
 
+/**
+ * The first piece placed where the unique solution does not have it: Check says the board
+ * cannot be finished, Hint marks that piece to take off, and it is dragged back.
+ */
+async function wrongThenTakeOff(page, geometry, right) {
+  const wrong = geometry.placements.find((p) => p.piece === right.piece && cellSet(p.cells) !== cellSet(right.cells));
+  await place(page, geometry, wrong);
+  const check = await askServer(page, 'check', 'check');
+  expect(check === 'none', `Check said ${check} with a piece out of place`);
+  const hint = await askServer(page, 'hint', 'hint');
+  expect(hint === 'remove', `Hint said ${hint} with a piece out of place`);
+  const marked = await page.locator('[data-testid="play-hint-remove"]').getAttribute('data-piece');
+  const name = geometry.pieces[right.piece].name;
+  expect(marked === name, `Hint marked ${marked} to take off, not ${name}`);
+  await takeBack(page, geometry, right);
+}
+
 /** Show solution fills the board; Restart empties it again. */
 async function revealAndRestart(page, pieces) {
   await page.locator('[data-testid="play-solution"]').click();
@@ -179,6 +196,7 @@ export async function play(page, base, shots, challenge = CHALLENGE) {
   expect(trayCount === todo.length, `the tray holds ${trayCount} pieces, not ${todo.length}`);
   await page.screenshot({ path: path.join(shots, `${prefix}-1-challenge.png`) });
   await revealAndRestart(page, todo.length);
+  await wrongThenTakeOff(page, geometry, todo[0]);
 
   await playMoves(page, geometry, todo, { shots, prefix, check: true });
 }
