@@ -17,6 +17,7 @@ mod no_solution;
 mod pieces;
 mod progress;
 mod render_snapshots;
+mod serve_api;
 mod serve_browser;
 mod solids;
 mod tiling;

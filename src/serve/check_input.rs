@@ -21,7 +21,9 @@ pub struct Checked {
 }
 
 /// `POST /api/check-input`.
-pub async fn check_input(JsonBody(fields): JsonBody<PuzzleFields>) -> Result<Json<Checked>, ApiError> {
+pub async fn check_input(
+    JsonBody(fields): JsonBody<PuzzleFields>,
+) -> Result<Json<Checked>, ApiError> {
     blocking(move || {
         let puzzle = fields.puzzle()?;
         Ok(Json(Checked {

@@ -150,6 +150,11 @@ fn cell_name(c: Cell) -> String {
     if c.z == 0 {
         format!("the cell at row {}, column {}", c.y + 1, c.x + 1)
     } else {
-        format!("the cell at row {}, column {} of layer {}", c.y + 1, c.x + 1, c.z + 1)
+        format!(
+            "the cell at row {}, column {} of layer {}",
+            c.y + 1,
+            c.x + 1,
+            c.z + 1
+        )
     }
 }

@@ -85,7 +85,6 @@ impl ApiError {
     pub fn message(&self) -> &str {
         &self.body.message
     }
-
 }
 
 impl From<InputError> for ApiError {
@@ -111,7 +110,11 @@ impl From<InputError> for ApiError {
 /// The first line of the CLI's message (the place and what is wrong; the caret
 /// display and the hint are separate fields).
 fn first_line(e: &InputError) -> String {
-    let text = InputError { hint: None, ..e.clone() }.to_string();
+    let text = InputError {
+        hint: None,
+        ..e.clone()
+    }
+    .to_string();
     text.lines().next().unwrap_or_default().to_string()
 }
 

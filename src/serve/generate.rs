@@ -83,7 +83,11 @@ pub async fn book(
     let (format, kind) = match req.format.as_deref().unwrap_or("svg") {
         "svg" => (Format::Svg, "image/svg+xml"),
         "png" => (Format::Png, "image/png"),
-        other => return Err(ApiError::bad(format!("`format` is svg or png, not `{other}`"))),
+        other => {
+            return Err(ApiError::bad(format!(
+                "`format` is svg or png, not `{other}`"
+            )))
+        }
     };
     let (puzzle, _, opts) = prepare(req).await?;
     let running = app.jobs.start("book")?;
@@ -93,12 +97,20 @@ pub async fn book(
             ..opts
         };
         let made = make(&puzzle, &opts)?;
-        let title = format!("{} — polyx generate --seed {}", puzzle.board.name, opts.seed);
+        let title = format!(
+            "{} — polyx generate --seed {}",
+            puzzle.board.name, opts.seed
+        );
         let book_opts = BookOptions {
             title,
             ..BookOptions::default()
         };
-        Ok(draw_book(&puzzle.set, &made.challenges, format, &book_opts)?)
+        Ok(draw_book(
+            &puzzle.set,
+            &made.challenges,
+            format,
+            &book_opts,
+        )?)
     });
     let bytes = answer(rx).await?;
     Ok(([(header::CONTENT_TYPE, kind)], bytes).into_response())

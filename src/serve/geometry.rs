@@ -88,7 +88,12 @@ fn geometry(puzzle: &Puzzle, pieces: &str, pieces_toml: Option<String>) -> Geome
     let board = &puzzle.board;
     let lattice = board.lattice();
     let orientations: Vec<Vec<Shape>> = (puzzle.set.pieces.iter())
-        .map(|p| p.orientations(lattice).into_iter().map(|(s, _)| s).collect())
+        .map(|p| {
+            p.orientations(lattice)
+                .into_iter()
+                .map(|(s, _)| s)
+                .collect()
+        })
         .collect();
     Geometry {
         name: board.name.clone(),

@@ -46,7 +46,13 @@ pub async fn render(JsonBody(req): JsonBody<RenderRequest>) -> Result<Response, 
         if let Some(px) = req.cell_size {
             opts.cell_size = px;
         }
-        Ok(render_image(format, &puzzle.board, &puzzle.set, &[tiling], &opts)?)
+        Ok(render_image(
+            format,
+            &puzzle.board,
+            &puzzle.set,
+            &[tiling],
+            &opts,
+        )?)
     })
     .await?;
     Ok(([(header::CONTENT_TYPE, kind)], bytes).into_response())

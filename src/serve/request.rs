@@ -7,8 +7,8 @@ use serde::Deserialize;
 use super::error::ApiError;
 use crate::error::{InputError, Location};
 use crate::geom::Cell;
-use crate::model::{library, parse_board, parse_piece_set, pieces_for, Board, PieceSet, Puzzle};
 use crate::model::Square;
+use crate::model::{library, parse_board, parse_piece_set, pieces_for, Board, PieceSet, Puzzle};
 use crate::solve::SymmetryMode;
 
 /// The name errors give a board sent as text.
@@ -233,7 +233,11 @@ pub fn cells_of(board: &Board, p: &PlacedPiece) -> Result<Vec<Cell>, ApiError> {
         let c = match xyz[..] {
             [x, y] => Cell::new(x, y),
             [x, y, z] => Cell::at(x, y, z),
-            _ => return Err(ApiError::bad("a cell in `placed` is not [x, y] or [x, y, z]")),
+            _ => {
+                return Err(ApiError::bad(
+                    "a cell in `placed` is not [x, y] or [x, y, z]",
+                ))
+            }
         };
         if board.index(c).is_none() || board.square(c) != Square::Open {
             return Err(ApiError::bad(format!(
@@ -249,9 +253,9 @@ pub fn cells_of(board: &Board, p: &PlacedPiece) -> Result<Vec<Cell>, ApiError> {
 fn check_shape(board: &Board, set: &PieceSet, k: usize, cells: &[Cell]) -> Result<(), ApiError> {
     let piece = &set.pieces[k];
     let lattice = board.lattice();
-    let fits = lattice
-        .shape(cells)
-        .is_some_and(|s| s.len() == cells.len() && piece.orientations(lattice).iter().any(|(o, _)| *o == s));
+    let fits = lattice.shape(cells).is_some_and(|s| {
+        s.len() == cells.len() && piece.orientations(lattice).iter().any(|(o, _)| *o == s)
+    });
     if fits {
         return Ok(());
     }

@@ -14,7 +14,11 @@ use super::jobs::{Job, Running};
 
 /// Runs `work` as the job of `running` on a new thread; its stop flag is set after
 /// `budget`. The receiver gets `work`'s answer (500 if it panicked).
-pub fn spawn<T, F>(running: Running, budget: Duration, work: F) -> oneshot::Receiver<Result<T, ApiError>>
+pub fn spawn<T, F>(
+    running: Running,
+    budget: Duration,
+    work: F,
+) -> oneshot::Receiver<Result<T, ApiError>>
 where
     T: Send + 'static,
     F: FnOnce(&Job) -> Result<T, ApiError> + Send + 'static,
@@ -33,7 +37,9 @@ where
     if let Err(e) = thread {
         // The closure (and `running`, which ends the job) was dropped with the error.
         let (tx, rx) = oneshot::channel();
-        let _ = tx.send(Err(ApiError::internal(format!("cannot start a thread: {e}"))));
+        let _ = tx.send(Err(ApiError::internal(format!(
+            "cannot start a thread: {e}"
+        ))));
         return rx;
     }
     rx

@@ -71,10 +71,11 @@ pub async fn solve(
     drop(spawn(running, SEARCH_BUDGET, move |job| {
         stream(search, job, &tx)
     }));
-    let lines = futures_util::stream::unfold((rx, StopOnDrop(stop)), |(mut rx, guard)| async move {
-        let line = rx.recv().await?;
-        Some((Ok::<_, Infallible>(line), (rx, guard)))
-    });
+    let lines =
+        futures_util::stream::unfold((rx, StopOnDrop(stop)), |(mut rx, guard)| async move {
+            let line = rx.recv().await?;
+            Some((Ok::<_, Infallible>(line), (rx, guard)))
+        });
     let headers = [(header::CONTENT_TYPE, "application/x-ndjson")];
     Ok((headers, Body::from_stream(lines)).into_response())
 }
