@@ -126,18 +126,12 @@
     opened: null, // the geometry app.js last opened
   };
 
-  function pieceLabelIndex(g) {
-    const m = new Map();
-    g.pieces.forEach((p, i) => {
-      m.set(p.label, i);
-      m.set(p.name, i);
-    });
-    return m;
-  }
+  /** Piece indices by label (board pictures) or by name (solution lines, `placed`). */
+  const pieceIndex = (g, by) => new Map(g.pieces.map((p, i) => [p[by], i]));
 
   /** Copies of each piece pre-placed on the board: its label's cells over its size. */
   function preplacedCopies(g) {
-    const index = pieceLabelIndex(g);
+    const index = pieceIndex(g, 'label');
     const cells = g.pieces.map(() => 0);
     for (const c of g.cells) {
       if (c.state === 'placed' && index.has(c.label)) cells[index.get(c.label)] += 1;
@@ -311,19 +305,14 @@
 
   const points = (poly) => poly.map(([x, y]) => x.toFixed(4) + ',' + y.toFixed(4)).join(' ');
 
-  function colourOfLabel(label) {
-    const g = play.geometry;
-    const i = pieceLabelIndex(g).get(label);
-    return i === undefined ? '#999' : g.pieces[i].colour;
-  }
-
   function drawBoard(svg) {
     const g = play.geometry;
     const layer = el('g', { 'data-testid': 'play-board-cells' }, svg);
+    const byLabel = pieceIndex(g, 'label');
     for (const c of g.cells) {
       let fill = '#e8e8e8';
       if (c.state === 'blocked') fill = '#555';
-      if (c.state === 'placed') fill = colourOfLabel(c.label);
+      if (c.state === 'placed') fill = byLabel.has(c.label) ? g.pieces[byLabel.get(c.label)].colour : '#999';
       el('polygon', {
         points: points(c.polygon), fill, stroke: '#bbb', 'stroke-width': 0.03,
         'data-testid': 'play-cell-' + c.at[0] + '-' + c.at[1], 'data-state': c.state,
@@ -563,8 +552,12 @@
       return;
     }
     const s = play.selected;
+    if (s && s.from === 'board') {
+      turnOnBoard(s.at, how);
+      return;
+    }
     if (!s || s.from !== 'tray') {
-      status('Select a piece in the tray first (click it).');
+      status('Rotate and Flip turn the piece selected in the tray (click it) or the one being dragged.');
       return;
     }
     if (how === 'flip' && play.geometry.pieces[s.piece].orientations[play.turn[s.piece]].flip == null) {
@@ -572,6 +565,28 @@
       return;
     }
     play.turn[s.piece] = turned(s.piece, play.turn[s.piece], how);
+    render();
+  }
+
+  /**
+   * Turns the player's n-th piece where it lies: the turned placement that keeps one of
+   * its cells where it was (the first that fits, trying the cells in order).
+   */
+  function turnOnBoard(n, how) {
+    const g = play.geometry;
+    const was = play.placed[n];
+    const p = g.placements[was];
+    const o = turned(p.piece, p.orientation, how);
+    play.placed.splice(n, 1);
+    coverOf();
+    let found = null;
+    for (let i = 0; i < p.cells.length && found === null; i++) {
+      found = placementAt(p.piece, o, i, p.cells[i]);
+    }
+    play.placed.splice(n, 0, found === null ? was : found);
+    coverOf();
+    if (found === null) status('There is no room to turn the ' + g.pieces[p.piece].name + ' here.');
+    play.hint = null;
     render();
   }
 
@@ -827,7 +842,7 @@
   /** Lays the pieces of a solution line on the board, as the player's. */
   function lay(solution) {
     const g = play.geometry;
-    const index = pieceLabelIndex(g);
+    const index = pieceIndex(g, 'name');
     play.placed = [];
     const pre = preplacedCopies(g);
     play.left = g.pieces.map((p, i) => (play.slots[i] ? Math.max(0, p.count - pre[i]) : 0));
