@@ -15,7 +15,7 @@
      polyx.showTab(name)    switches tab ("builtins", "editor", "toml", "solve", "play",
                             "design")
      polyx.message(text, isError)   the status line under the header
-     polyx.download(blob, filename)
+     polyx.download(blob, filename), polyx.fileName(name) (a name fit for a file)
      polyx.showError(err)   shows an API error (a located TOML error goes to the TOML tab)
    When the Play tab opens, app.js calls window.polyxPlay.open(geometry) if play.js
    defined window.polyxPlay (geometry is null when no puzzle is loaded). */
@@ -101,6 +101,11 @@
     m.classList.toggle("error", !!isError);
   }
 
+  /** A name fit for a downloaded file. */
+  function fileName(name) {
+    return String(name).trim().replace(/[^A-Za-z0-9._-]+/g, "-") || "puzzle";
+  }
+
   function download(data, filename) {
     const url = URL.createObjectURL(data);
     const a = document.createElement("a");
@@ -160,10 +165,10 @@
     if (!state.geometry) return;
     const p = state.puzzle || {};
     const text = state.geometry.toml || p.board_toml || "";
-    download(new Blob([text], { type: "application/toml" }), (state.name || "board") + ".toml");
-    if (p.pieces_toml && !state.geometry.toml) {
-      download(new Blob([p.pieces_toml], { type: "application/toml" }), "pieces.toml");
-    }
+    download(new Blob([text], { type: "application/toml" }), fileName(state.name || "board") + ".toml");
+    // A piece set of the puzzle's own is the file the board names: pieces.toml.
+    const pieces = state.geometry.pieces_toml || p.pieces_toml;
+    if (pieces) download(new Blob([pieces], { type: "application/toml" }), "pieces.toml");
   }
 
   /* ---------- built-ins ---------- */
@@ -473,7 +478,7 @@
     if (sol) body.solution = sol.placements;
     try {
       const b = await blob("/api/render", body);
-      download(b, (state.name || "puzzle") + (sol ? "-" + (state.index + 1) : "") + "." + format);
+      download(b, fileName(state.name) + (sol ? "-" + (state.index + 1) : "") + "." + format);
     } catch (err) {
       showError(err);
     }
@@ -481,7 +486,7 @@
 
   function downloadJson() {
     const text = state.solutions.map((s) => JSON.stringify(s)).join("\n") + "\n";
-    download(new Blob([text], { type: "application/x-ndjson" }), (state.name || "puzzle") + "-solutions.jsonl");
+    download(new Blob([text], { type: "application/x-ndjson" }), fileName(state.name) + "-solutions.jsonl");
   }
 
   function browse(step) {
@@ -515,7 +520,7 @@
     loadBuiltins();
   }
 
-  window.polyx = { api, draw, view3d, state, setPuzzle, showTab, message, download, showError, editToml, renderSolution };
+  window.polyx = { api, draw, view3d, state, setPuzzle, showTab, message, download, fileName, showError, editToml, renderSolution };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setup);
   else setup();
 })();

@@ -119,7 +119,7 @@
   async function book() {
     const format = $("book-format").value;
     const b = await polyx().api.blob("/api/book", polyx().api.puzzle(Object.assign(generateFields(), { format })));
-    polyx().download(b, (polyx().state.name || "puzzle") + "-book." + format);
+    polyx().download(b, polyx().fileName(polyx().state.name) + "-book." + format);
     result("Book downloaded.");
   }
 

@@ -114,7 +114,7 @@
       }
     }
     for (const [z, x] of left) {
-      const t = el("text", { x, y: top - 0.25, "font-size": 0.55, fill: "#667085", class: "layer-caption" }, svg);
+      const t = el("text", { x, y: top - 0.2, "font-size": 0.45, fill: "#667085", class: "layer-caption" }, svg);
       t.textContent = "layer " + z;
     }
   }

@@ -10,6 +10,7 @@
   "use strict";
   const $ = (id) => document.getElementById(id);
   const SPACE = new Set(["cube", "sphere"]);
+  const PREFERRED = { square: "pentominoes", hex: "tetrahexes", triangle: "hexiamonds", cube: "soma", sphere: "noi2005-balls" };
   const ed = { geometry: null, grid: "square", set: "", states: new Map(), counts: new Map(), painting: null };
 
   function polyx() { return window.polyx; }
@@ -50,7 +51,9 @@
       o.textContent = s.name + " (" + s.pieces + ")";
       select.appendChild(o);
     }
-    if ([...select.options].some((o) => o.value === previous)) select.value = previous;
+    const options = [...select.options].map((o) => o.value);
+    if (options.includes(previous)) select.value = previous;
+    else if (options.includes(PREFERRED[grid])) select.value = PREFERRED[grid];
     for (const el of document.querySelectorAll(".space-only")) el.hidden = !SPACE.has(grid);
   }
 
@@ -63,12 +66,16 @@
     const set = $("ed-set").value;
     if (!set) { polyx().message("No built-in piece set on the " + grid + " grid.", true); return; }
     const w = clampInput("ed-w", 1, 40), h = clampInput("ed-h", 1, 40), d = clampInput("ed-d", 1, 12);
+    const asked = (ed.asked = (ed.asked || 0) + 1);
+    let geometry;
     try {
-      ed.geometry = await polyx().api.post("/api/puzzle", { board_toml: frameToml(grid, w, h, d, set) });
+      geometry = await polyx().api.post("/api/puzzle", { board_toml: frameToml(grid, w, h, d, set) });
     } catch (err) {
       polyx().showError(err);
       return;
     }
+    if (asked !== ed.asked) return; // a newer board was asked for meanwhile
+    ed.geometry = geometry;
     ed.grid = grid;
     ed.set = set;
     ed.states = new Map(ed.geometry.cells.map((c) => [polyx().draw.key(c.at), "open"]));
@@ -108,6 +115,7 @@
     const box = $("ed-board");
     box.textContent = "";
     box.appendChild(polyx().draw.board(ed.geometry, { editing: true, states: ed.states, onCell }));
+    box.dataset.grid = ed.grid;
   }
 
   /* ---------- pieces ---------- */
@@ -219,7 +227,7 @@
         "\ncount = " + count + '\ncolor = "' + p.colour + '"\n';
       if (SPACE.has(ed.grid) && o.flip != null) t += "mirror = true\n";
       if (!SPACE.has(ed.grid) && o.flip == null) t += "mirror = false\n";
-      t += pictureKey(pieceCells(o, p.label), ".", SPACE.has(ed.grid));
+      t += pictureKey(pieceCells(o, p.label), ed.grid === "hex" ? " " : ".", SPACE.has(ed.grid));
     }
     return t;
   }

@@ -441,10 +441,13 @@
     showSolved();
   }
 
+  const STATUS_COLOURS = { bad: '#b42318', error: '#b42318', good: '#1a7f37', solved: '#1a7f37' };
+
   function status(text, kind) {
     const s = panel().querySelector('#play-status');
     s.textContent = text;
     s.dataset.kind = kind || '';
+    s.style.color = STATUS_COLOURS[kind] || '';
   }
 
   function showSolved() {
@@ -489,8 +492,7 @@
 
   function build(root) {
     const bar = document.createElement('div');
-    bar.className = 'play-bar';
-    bar.style.cssText = 'display: flex; flex-wrap: wrap; gap: 0.4em; align-items: center;';
+    bar.className = 'row play-bar';
     for (const [id, text, action] of BUTTONS) {
       const b = document.createElement('button');
       b.type = 'button';
