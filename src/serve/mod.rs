@@ -66,7 +66,10 @@ pub fn serve(options: &ServeOptions) -> Result<(), Error> {
         .thread_keep_alive(Duration::from_secs(1))
         .build()
         .map_err(|e| Error::io("the server's runtime", e))?;
-    runtime.block_on(run(options))
+    let ended = runtime.block_on(run(options));
+    // Searches see their stop flags; no answer is waited for.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    ended
 }
 
 async fn run(options: &ServeOptions) -> Result<(), Error> {
