@@ -387,12 +387,14 @@
     g.pieces.forEach((piece, i) => {
       const slot = play.slots[i];
       if (!slot) return;
-      el('rect', {
-        x: slot.x + 0.1, y: slot.y + 0.1, width: slot.size - 0.2, height: slot.size - 0.2,
-        rx: 0.2, fill: '#f6f6f6', stroke: '#ddd', 'stroke-width': 0.03,
-      }, tray);
       const dragged = play.drag && play.drag.active && play.drag.piece === i ? 1 : 0;
       const left = play.left[i] - dragged;
+      // An empty slot is only a faint outline: the piece's place to come back to.
+      el('rect', {
+        x: slot.x + 0.1, y: slot.y + 0.1, width: slot.size - 0.2, height: slot.size - 0.2,
+        rx: 0.2, fill: left > 0 ? '#f6f6f6' : 'none', stroke: left > 0 ? '#ddd' : '#eee',
+        'stroke-width': 0.03, 'stroke-dasharray': left > 0 ? 'none' : '0.1 0.1',
+      }, tray);
       if (left <= 0) return;
       const sel = play.selected && play.selected.from === 'tray' && play.selected.piece === i;
       const o = piece.orientations[play.turn[i]];
