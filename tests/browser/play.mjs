@@ -146,11 +146,13 @@ async function askServer(page, button, attribute) {
 }
 
 /**
- * The first piece placed where the unique solution does not have it: Check says the board
+ * A piece placed where the unique solution does not have it: Check says the board
  * cannot be finished, Hint marks that piece to take off, and it is dragged back.
  */
-async function wrongThenTakeOff(page, geometry, right) {
-  const wrong = geometry.placements.find((p) => p.piece === right.piece && cellSet(p.cells) !== cellSet(right.cells));
+async function wrongThenTakeOff(page, geometry, todo) {
+  const elsewhere = (right) => geometry.placements.find((p) => p.piece === right.piece && cellSet(p.cells) !== cellSet(right.cells));
+  const right = todo.find(elsewhere);
+  const wrong = elsewhere(right);
   await place(page, geometry, wrong);
   const check = await askServer(page, 'check', 'check');
   expect(check === 'none', `Check said ${check} with a piece out of place`);
@@ -196,7 +198,7 @@ export async function play(page, base, shots, challenge = CHALLENGE) {
   expect(trayCount === todo.length, `the tray holds ${trayCount} pieces, not ${todo.length}`);
   await page.screenshot({ path: path.join(shots, `${prefix}-1-challenge.png`) });
   await revealAndRestart(page, todo.length);
-  await wrongThenTakeOff(page, geometry, todo[0]);
+  await wrongThenTakeOff(page, geometry, todo);
 
   await playMoves(page, geometry, todo, { shots, prefix, check: true });
 }
