@@ -152,7 +152,6 @@
     state.index = 0;
     $("current-name").textContent = state.name + " (" + geometry.grid + ")";
     $("current-name").dataset.name = state.name;
-    $("download-toml").disabled = false;
     $("solve-summary").textContent = "";
     $("progress").hidden = true;
     renderSolution();
@@ -161,14 +160,28 @@
     return geometry;
   }
 
-  function downloadToml() {
-    if (!state.geometry) return;
+  /** The TOML on screen: the TOML tab's text or the editor's board while one of them
+      is open, else the loaded puzzle's own file. {board, pieces, name} or null. */
+  function tomlOnScreen() {
+    const tab = document.querySelector("main > section.tab.active");
+    const id = tab ? tab.id : "";
+    if (id === "toml" && $("toml-board").value.trim()) {
+      return { board: $("toml-board").value, pieces: $("toml-pieces").value.trim() ? $("toml-pieces").value : "", name: "board" };
+    }
+    if (id === "editor" && window.polyxEditor && window.polyxEditor.boardToml()) {
+      return { board: window.polyxEditor.boardToml(), pieces: window.polyxEditor.piecesToml(), name: "my-board" };
+    }
+    if (!state.geometry) return null;
     const p = state.puzzle || {};
-    const text = state.geometry.toml || p.board_toml || "";
-    download(new Blob([text], { type: "application/toml" }), fileName(state.name || "board") + ".toml");
+    return { board: state.geometry.toml || p.board_toml || "", pieces: state.geometry.pieces_toml || p.pieces_toml || "", name: state.name };
+  }
+
+  function downloadToml() {
+    const toml = tomlOnScreen();
+    if (!toml) { message("Nothing to download yet: pick or write a puzzle.", true); return; }
+    download(new Blob([toml.board], { type: "application/toml" }), fileName(toml.name || "board") + ".toml");
     // A piece set of the puzzle's own is the file the board names: pieces.toml.
-    const pieces = state.geometry.pieces_toml || p.pieces_toml;
-    if (pieces) download(new Blob([pieces], { type: "application/toml" }), "pieces.toml");
+    if (toml.pieces) download(new Blob([toml.pieces], { type: "application/toml" }), "pieces.toml");
   }
 
   /* ---------- built-ins ---------- */

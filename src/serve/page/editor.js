@@ -198,7 +198,8 @@
   function boardToml() {
     if (!ed.geometry) return "";
     let t = 'name = "my-board"\ngrid = "' + ed.grid + '"\n';
-    if (!customCounts()) t += 'pieces = "' + ed.set + '"\n';
+    // A set of the editor's own is sent as pieces_toml and downloaded as pieces.toml.
+    t += 'pieces = "' + (customCounts() ? "pieces.toml" : ed.set) + '"\n';
     if (!$("ed-all-pieces").checked) t += "use_all_pieces = false\n";
     if (!$("ed-all-cells").checked) t += "cover_all_cells = false\n";
     const cells = ed.geometry.cells.map((c) => [c.at[0], c.at[1], c.at[2] || 0, ed.states.get(polyx().draw.key(c.at)) === "blocked" ? "#" : "."]);

@@ -394,6 +394,7 @@
         x: slot.x + 0.1, y: slot.y + 0.1, width: slot.size - 0.2, height: slot.size - 0.2,
         rx: 0.2, fill: left > 0 ? '#f6f6f6' : 'none', stroke: left > 0 ? '#ddd' : '#eee',
         'stroke-width': 0.03, 'stroke-dasharray': left > 0 ? 'none' : '0.1 0.1',
+        'data-testid': 'play-slot', 'data-piece-index': i,
       }, tray);
       if (left <= 0) return;
       const sel = play.selected && play.selected.from === 'tray' && play.selected.piece === i;
