@@ -334,9 +334,24 @@ fn a_cancelled_count_ends_its_threads() {
             "the search has its threads"
         );
     }
-    let cancel = server.delete(&format!("/api/jobs/{id}"));
-    assert_eq!(cancel.status, 200);
-    assert_eq!(cancel.json()["state"], "cancelled");
+    // The events say the count's progress until the cancel, then its end.
+    let events = std::thread::scope(|scope| {
+        let events = scope.spawn(|| server.get(&format!("/api/jobs/{id}/events")).text());
+        std::thread::sleep(Duration::from_millis(1500));
+        let cancel = server.delete(&format!("/api/jobs/{id}"));
+        assert_eq!(cancel.status, 200);
+        assert_eq!(cancel.json()["state"], "cancelled");
+        events.join().unwrap()
+    });
+    let progress: Vec<Value> = (events.split("event: progress\ndata: ").skip(1))
+        .map(|e| serde_json::from_str(e.lines().next().unwrap()).unwrap())
+        .collect();
+    assert!(progress.len() >= 2, "{events}");
+    assert!(
+        progress.last().unwrap()["nodes"].as_u64().unwrap() > 0,
+        "{events}"
+    );
+    assert!(events.contains("event: end\ndata: {"), "{events}");
     assert_eq!(wait_for(&server, &id)["state"], "cancelled");
     if let Some(idle) = idle {
         let start = Instant::now();
