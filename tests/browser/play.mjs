@@ -116,8 +116,8 @@ async function place(page, geometry, move, keys) {
 async function takeBack(page, geometry, move) {
   const piece = page.locator('[data-testid="play-placed"]').last();
   const from = await centre(piece.locator('polygon[data-index="0"]'));
-  const svg = await page.locator('[data-testid="play-board"]').boundingBox();
-  await drag(page, from, [svg.x + svg.width - 3, svg.y + svg.height - 3]);
+  const slot = page.locator(`[data-testid="play-slot"][data-piece-index="${move.piece}"]`);
+  await drag(page, from, await centre(slot));
   const back = page.locator(`[data-testid="play-tray-piece"][data-piece-index="${move.piece}"]`);
   expect((await back.count()) === 1, `${geometry.pieces[move.piece].name} is not back in the tray`);
 }

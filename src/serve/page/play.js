@@ -116,6 +116,7 @@
     left: [], // per piece: copies still in the tray
     turn: [], // per piece: the orientation its tray copy shows
     slots: [], // per piece: the tray slot {x, y, size} or null
+    inTray: [], // per piece: whether the tray has a slot for it (copies left at the start)
     placed: [], // the player's pieces: placement indices
     covered: new Map(), // key -> index into placed
     selected: null, // {from: 'tray', piece} or {from: 'board', at}
@@ -157,6 +158,7 @@
     const usable = indexPlacements(g);
     const pre = preplacedCopies(g);
     play.left = g.pieces.map((p, i) => (usable[i] ? Math.max(0, p.count - pre[i]) : 0));
+    play.inTray = play.left.map((n) => n > 0);
     play.turn = g.pieces.map(() => 0);
     play.placed = [];
     play.covered = new Map();
@@ -255,15 +257,16 @@
     const bw = board.x1 - board.x0;
     const bh = board.y1 - board.y0;
     const items = g.pieces.map((p, piece) => ({ piece, size: slotSize(g, p) }))
-      .filter(({ piece }) => play.left[piece] > 0);
+      .filter(({ piece }) => play.inTray[piece]);
     const total = items.reduce((a, it) => a + it.size, 0);
     const [rw, rh] = room();
+    const pad = 0.3;
     let best = null;
     for (let width = 1; width <= total + 1; width += 0.5) {
       const tray = packTray(items, width);
       for (const right of [true, false]) {
-        const w = right ? bw + 1 + tray.w : Math.max(bw, tray.w);
-        const h = right ? Math.max(bh, tray.h) : bh + 1 + tray.h;
+        const w = (right ? bw + 1 + tray.w : Math.max(bw, tray.w)) + 2 * pad;
+        const h = (right ? Math.max(bh, tray.h) : bh + 1 + tray.h) + 2 * pad;
         const scale = Math.min(rw / w, rh / h);
         if (!best || scale > best.scale + 1e-9) best = { scale, tray, right, w, h };
       }
@@ -274,8 +277,8 @@
       const slot = best.tray.slots.get(piece);
       return slot ? { x: x0 + slot.x, y: y0 + slot.y, size: slot.size } : null;
     });
-    const pad = 0.3;
-    return { board, view: [board.x0 - pad, board.y0 - pad, best.w + 2 * pad, best.h + 2 * pad] };
+    // Drawn at `scale` pixels a unit: the picture's height is set, its width follows.
+    return { board, view: [board.x0 - pad, board.y0 - pad, best.w, best.h], height: best.scale * best.h };
   }
 
   /** An orientation's polygons centred in a slot, or with cell i's centre at (px, py). */
@@ -433,8 +436,13 @@
     const root = panel();
     const svg = root.querySelector('#play-svg');
     svg.textContent = '';
-    if (!play.geometry) return;
+    if (!play.geometry) {
+      svg.style.height = '0';
+      return;
+    }
     svg.setAttribute('viewBox', play.layout.view.join(' '));
+    svg.setAttribute('preserveAspectRatio', 'xMinYMin meet');
+    svg.style.height = Math.floor(play.layout.height) + 'px';
     drawBoard(svg);
     drawPreplaced(svg);
     drawPlaced(svg);
@@ -850,7 +858,7 @@
     const index = pieceIndex(g, 'name');
     play.placed = [];
     const pre = preplacedCopies(g);
-    play.left = g.pieces.map((p, i) => (play.slots[i] ? Math.max(0, p.count - pre[i]) : 0));
+    play.left = g.pieces.map((p, i) => (play.inTray[i] ? Math.max(0, p.count - pre[i]) : 0));
     for (const p of solution.placements) {
       const piece = index.get(p.piece);
       const pi = play.bySet.get(piece + '|' + p.cells.map(key).sort().join(' '));
@@ -930,7 +938,11 @@
       return;
     }
     // app.js opens the tab's puzzle each time the tab opens: keep a game in progress.
-    if (!base && geometry === play.opened && play.geometry) return;
+    if (!base && geometry === play.opened && play.geometry) {
+      play.layout = layout(play.geometry); // the room may have changed while hidden
+      render();
+      return;
+    }
     play.opened = base ? play.opened : geometry;
     play.base = base || appRequest(geometry) || ownRequest(geometry);
     play.origin = origin || play.base;
@@ -978,6 +990,11 @@
   }
 
   document.addEventListener('keydown', onKey);
+  window.addEventListener('resize', () => {
+    if (!play.geometry || play.drag) return;
+    play.layout = layout(play.geometry);
+    render();
+  });
 
   window.polyxPlay = {
     open,
