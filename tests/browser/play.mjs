@@ -1,9 +1,11 @@
-// The Play panel's browser test: a generated NOI2005 challenge played to completion by
-// dragging each piece from the tray with the mouse, after turning it with the Rotate and
-// Flip buttons to the orientation its unique solution needs. e2e.mjs runs it; alone:
+// The Play panel's browser test: generated challenges (NOI2005's, then one on the hex and
+// one on the triangle grid) played to completion by dragging each piece from the tray with
+// the mouse, after turning it with the Rotate and Flip buttons (or the R and F keys) to the
+// orientation its unique solution needs. e2e.mjs runs it; alone:
 //   node tests/browser/play.mjs [http://127.0.0.1:PORT] [SHOTS_DIR]
 // (without an address it starts target/debug/polyx serve --port 0 itself; set BOARDS to
-// a comma-separated list of built-in boards to play their seed-1 challenges instead).
+// a comma-separated list of built-in boards to play their seed-1 challenges in full
+// instead).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -176,12 +178,26 @@ async function revealAndRestart(page, pieces) {
   expect(tray === pieces, `after Restart the tray holds ${tray} pieces, not ${pieces}`);
 }
 
+/** The challenges e2e.mjs plays after NOI2005's: one on the hex grid, one on the triangle grid. */
+const OTHER_GRIDS = ['tetrahexes-4x7', 'hexiamonds-6x6'];
+
 /**
- * Plays a generated challenge to completion (by default NOI2005's, seed 1) and saves
- * play-1-challenge.png, play-2-midway.png and play-3-solved.png (prefixed with the board's
- * name for another board) in `shots`.
+ * The Play panel's step of e2e.mjs: NOI2005's seed-1 challenge in full (Show solution,
+ * Restart, a misplaced piece that Check and Hint catch, then every piece placed), then the
+ * challenges of OTHER_GRIDS placed piece by piece.
  */
-export async function play(page, base, shots, challenge = CHALLENGE) {
+export async function play(page, base, shots) {
+  await playChallenge(page, base, shots, CHALLENGE, true);
+  for (const board of OTHER_GRIDS) await playChallenge(page, base, shots, { ...CHALLENGE, board }, false);
+}
+
+/**
+ * Plays a generated challenge to completion and saves play-1-challenge.png,
+ * play-2-midway.png and play-3-solved.png (prefixed with the board's name for a board
+ * other than NOI2005) in `shots`. With `full`, also tries Show solution, Restart, Check and
+ * Hint.
+ */
+export async function playChallenge(page, base, shots, challenge, full) {
   const prefix = challenge === CHALLENGE ? 'play' : `play-${challenge.board}`;
   const gen = JSON.parse(await api(base, '/api/generate', challenge));
   const toml = gen.challenges[0].toml;
@@ -197,10 +213,11 @@ export async function play(page, base, shots, challenge = CHALLENGE) {
   const trayCount = await page.locator('[data-testid="play-tray-piece"]').count();
   expect(trayCount === todo.length, `the tray holds ${trayCount} pieces, not ${todo.length}`);
   await page.screenshot({ path: path.join(shots, `${prefix}-1-challenge.png`) });
-  await revealAndRestart(page, todo.length);
-  await wrongThenTakeOff(page, geometry, todo);
-
-  await playMoves(page, geometry, todo, { shots, prefix, check: true });
+  if (full) {
+    await revealAndRestart(page, todo.length);
+    await wrongThenTakeOff(page, geometry, todo);
+  }
+  await playMoves(page, geometry, todo, { shots, prefix, check: full });
 }
 
 /**
@@ -266,11 +283,14 @@ async function main() {
     const page = context.pages()[0] || (await context.newPage());
     page.on('pageerror', (e) => console.error('page error:', e.message));
     await page.goto(new URL('/', base).href);
-    const boards = process.env.BOARDS ? process.env.BOARDS.split(',') : [null];
-    for (const board of boards) {
-      await play(page, base, shots, board ? { ...CHALLENGE, board } : CHALLENGE);
-      console.log(`play ${board || CHALLENGE.board}: solved; screenshots in ${shots}`);
+    if (process.env.BOARDS) {
+      for (const board of process.env.BOARDS.split(',')) {
+        await playChallenge(page, base, shots, { ...CHALLENGE, board }, true);
+      }
+    } else {
+      await play(page, base, shots);
     }
+    console.log(`play: solved; screenshots in ${shots}`);
   } finally {
     await context.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });
