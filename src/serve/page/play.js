@@ -7,11 +7,16 @@
  * orientation whose cells[i] == c, if all of that placement's cells are free. Rotate and
  * flip follow each orientation's `rotate` and `flip` indices from POST /api/puzzle.
  * Hint, Check and Show solution ask the server (POST /api/hint, /api/check, /api/solve)
- * with the player's pieces as `placed`.
+ * with the player's pieces as `placed`; New challenge asks POST /api/generate. Play is on
+ * the plane grids; a puzzle in space gets a message instead.
  *
  * Hooks: app.js calls `window.polyxPlay.open(geometry)` with the answer of POST
- * /api/puzzle; `window.polyxPlay.openRequest(request)` fetches that answer itself.
- * Everything draws into `<section id="play">`, which this file fills if it is empty.
+ * /api/puzzle; `window.polyxPlay.openRequest(request)` fetches that answer itself
+ * (e.g. `{board_toml}` of a generated challenge). Everything draws into
+ * `<section id="play">`, which this file fills if it is empty. Test handles: ids `play-*`
+ * and `data-testid` on the buttons, the status (`data-kind`, `data-check`, `data-hint`),
+ * the board cells (`play-cell-X-Y`), tray pieces and slots (`data-piece-index`,
+ * `data-orientation`, cells by `data-index`), placed pieces and the solved message.
  */
 (function () {
   'use strict';
@@ -120,7 +125,7 @@
     placed: [], // the player's pieces: placement indices
     covered: new Map(), // key -> index into placed
     selected: null, // {from: 'tray', piece} or {from: 'board', at}
-    hint: null, // {cells: [keys], remove: bool}
+    hint: null, // {cells: [keys], remove: bool, piece: name}
     drag: null,
     shown: false, // the solution was revealed
     layout: null,
@@ -840,8 +845,9 @@
 
   function check() {
     if (!play.geometry) return;
-    if (play.placed.length > 0 && isFull() && !play.shown) {
-      status('Solved: every cell is covered.', 'solved');
+    if (play.placed.length > 0 && isFull()) {
+      if (play.shown) status('The board shows a solution; Restart to play.', 'shown');
+      else status('Solved: every cell is covered.', 'solved');
       return;
     }
     busy('Checking…', async () => {
