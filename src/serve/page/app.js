@@ -324,7 +324,10 @@
     $("toml-file").addEventListener("change", async (e) => {
       const file = e.target.files[0];
       if (!file) return;
-      $("toml-board").value = await file.text();
+      const text = await file.text();
+      // A piece set (it has [[piece]] tables) goes to the pieces box, a board to its own.
+      $(/^\s*\[\[piece\]\]/m.test(text) ? "toml-pieces" : "toml-board").value = text;
+      e.target.value = "";
       clearTomlError();
       checkToml();
     });

@@ -322,7 +322,7 @@
       if (c.state === 'blocked') fill = '#555';
       if (c.state === 'placed') fill = byLabel.has(c.label) ? g.pieces[byLabel.get(c.label)].colour : '#999';
       el('polygon', {
-        points: points(c.polygon), fill, stroke: '#bbb', 'stroke-width': 0.03,
+        points: points(c.polygon), fill, stroke: '#bbb', 'stroke-width': 1, 'vector-effect': 'non-scaling-stroke',
         'data-testid': 'play-cell-' + c.at[0] + '-' + c.at[1], 'data-state': c.state,
       }, layer);
       if (c.state === 'placed') {
@@ -351,13 +351,14 @@
   function drawPiece(group, polys, colour, selected) {
     polys.forEach((poly, n) => {
       el('polygon', {
-        points: points(poly), fill: colour, stroke: '#0004', 'stroke-width': 0.03,
+        points: points(poly), fill: colour, stroke: '#0004', 'stroke-width': 1, 'vector-effect': 'non-scaling-stroke',
         'data-index': n, style: 'cursor: grab',
       }, group);
     });
     el('path', {
       d: outline(polys), fill: 'none', stroke: selected ? '#000' : '#222',
-      'stroke-width': selected ? 0.12 : 0.06, 'stroke-linecap': 'round', 'pointer-events': 'none',
+      'stroke-width': selected ? 3.5 : 2, 'stroke-linecap': 'round', 'pointer-events': 'none',
+      'vector-effect': 'non-scaling-stroke',
     }, group);
   }
 
@@ -371,7 +372,7 @@
     }
     const layer = el('g', { 'data-testid': 'play-preplaced', 'pointer-events': 'none' }, svg);
     for (const polys of byLabel.values()) {
-      el('path', { d: outline(polys), fill: 'none', stroke: '#222', 'stroke-width': 0.06 }, layer);
+      el('path', { d: outline(polys), fill: 'none', stroke: '#222', 'stroke-width': 2, 'vector-effect': 'non-scaling-stroke' }, layer);
     }
   }
 
@@ -401,7 +402,7 @@
       el('rect', {
         x: slot.x + 0.1, y: slot.y + 0.1, width: slot.size - 0.2, height: slot.size - 0.2,
         rx: 0.2, fill: left > 0 ? '#f6f6f6' : 'none', stroke: left > 0 ? '#ddd' : '#eee',
-        'stroke-width': 0.03, 'stroke-dasharray': left > 0 ? 'none' : '0.1 0.1',
+        'stroke-width': 1, 'stroke-dasharray': left > 0 ? 'none' : '4 4', 'vector-effect': 'non-scaling-stroke',
         'data-testid': 'play-slot', 'data-piece-index': i,
       }, tray);
       if (left <= 0) return;
@@ -414,7 +415,7 @@
       }, tray);
       drawPiece(group, placeShape(g, o, { slot }), piece.colour, sel);
       if (left > 1) {
-        const t = el('text', { x: slot.x + 0.25, y: slot.y + 0.6, 'font-size': 0.45 }, group);
+        const t = el('text', { x: slot.x + 0.25, y: slot.y + 0.55, 'font-size': 0.4, fill: '#444' }, group);
         t.textContent = '×' + left;
       }
     });
@@ -431,8 +432,8 @@
       if (!cell) continue;
       el('polygon', {
         points: points(cell.polygon), fill: play.hint.remove ? '#f004' : '#ff04',
-        stroke: play.hint.remove ? '#c00' : '#b80', 'stroke-width': 0.1,
-        'stroke-dasharray': '0.15 0.1', 'pointer-events': 'none',
+        stroke: play.hint.remove ? '#c00' : '#b80', 'stroke-width': 3, 'vector-effect': 'non-scaling-stroke',
+        'stroke-dasharray': '6 4', 'pointer-events': 'none',
       }, group);
     }
   }
@@ -715,7 +716,7 @@
       for (const c of g.placements[d.target].cells) {
         el('polygon', {
           points: points(play.cells.get(key(c)).polygon), fill: piece.colour,
-          'fill-opacity': 0.45, stroke: '#000', 'stroke-width': 0.03,
+          'fill-opacity': 0.45, stroke: '#000', 'stroke-width': 1, 'vector-effect': 'non-scaling-stroke',
         }, layer);
       }
     }

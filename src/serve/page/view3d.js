@@ -97,7 +97,7 @@
         if (normal[2] <= 0) continue;
         const corners = f.c.map((k) => turn(cell.p.map((v, i) => v + (k[i] * side) / 2), yaw, pitch));
         const depth = corners.reduce((s, q) => s + q[2], 0) / 4;
-        const light = 0.5 + 0.6 * Math.max(0, normal[0] * LIGHT[0] + normal[1] * LIGHT[1] + normal[2] * LIGHT[2]);
+        const light = 0.62 + 0.45 * Math.max(0, normal[0] * LIGHT[0] + normal[1] * LIGHT[1] + normal[2] * LIGHT[2]);
         const pts = corners.map((q) => (q[0] * scale).toFixed(2) + "," + (-q[1] * scale).toFixed(2)).join(" ");
         faces.push({ depth, pts, fill: shade(cell.colour, light) });
       }
