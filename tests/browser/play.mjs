@@ -2,7 +2,7 @@
 // one on the triangle grid) played to completion by dragging each piece from the tray with
 // the mouse, after turning it with the Rotate and Flip buttons (or the R and F keys) to the
 // orientation its unique solution needs. e2e.mjs runs it; alone:
-//   node tests/browser/play.mjs [http://127.0.0.1:PORT] [SHOTS_DIR]
+//   node tests/browser/play.mjs [http://127.0.0.1:PORT] [SHOTS_DIR]     (from the repository root)
 // (without an address it starts target/debug/polyx serve --port 0 itself; set BOARDS to
 // a comma-separated list of built-in boards to play their seed-1 challenges in full
 // instead).
