@@ -64,7 +64,9 @@ fn missing(browser_dir: &Path) -> Option<String> {
         return Some(format!("{CHROMIUM} is missing (apt-get install chromium)"));
     }
     if !browser_dir.join("node_modules/playwright-core").exists() {
-        return Some("tests/browser/node_modules is missing (npm ci --prefix tests/browser)".into());
+        return Some(
+            "tests/browser/node_modules is missing (npm ci --prefix tests/browser)".into(),
+        );
     }
     if Command::new("node").arg("--version").output().is_err() {
         return Some("node is missing".into());
@@ -96,11 +98,13 @@ fn the_page_works_in_chromium() {
         "01-load",
         "02-noi2005-solved",
         "03-toml-error",
-        "04-count-progress",
-        "04-count-cancelled",
-        "05-hex",
-        "06-sphere-3d",
-        "07-cube-3d",
+        "04-editor-blocked",
+        "04-editor",
+        "05-count-progress",
+        "05-count-cancelled",
+        "06-hex",
+        "07-sphere-3d",
+        "08-cube-3d",
     ] {
         let shot = shots.join(format!("{step}.png"));
         let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);

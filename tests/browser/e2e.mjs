@@ -101,6 +101,39 @@ async function tomlError(page) {
   check(text.length > 0, "the error's message is shown");
 }
 
+/** Drags the mouse from the centre of one element to the centre of another. */
+async function dragBetween(page, from, to) {
+  const a = await from.boundingBox(), b = await to.boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+  await page.mouse.up();
+}
+
+async function editorBoard(page) {
+  await page.click('[data-testid="tab-editor"]');
+  await page.selectOption('[data-testid="ed-grid"]', "square");
+  await page.fill('[data-testid="ed-w"]', "5");
+  await page.fill('[data-testid="ed-h"]', "12");
+  await page.selectOption('[data-testid="ed-set"]', "pentominoes");
+  await page.click('[data-testid="ed-new"]');
+  await page.waitForSelector('#ed-board[data-frame="square 5x12"] polygon');
+  check((await page.locator("#ed-board polygon").count()) === 60, "the editor draws the 60 cells of 5x12");
+  const cells = page.locator("#ed-board polygon");
+  await dragBetween(page, cells.nth(0), cells.nth(4));
+  const blocked = await page.locator('#ed-board polygon[data-state="blocked"]').count();
+  check(blocked === 5, "dragging across the first row blocks its 5 cells, saw " + blocked);
+  await page.screenshot({ path: join(shots, "04-editor-blocked.png") });
+  await dragBetween(page, cells.nth(0), cells.nth(4));
+  const open = await page.locator('#ed-board polygon[data-state="open"]').count();
+  check(open === 60, "dragging again opens them, saw " + open + " open");
+  await page.click('[data-testid="ed-use"]');
+  await page.waitForFunction(() => document.getElementById("current-name").dataset.name === "my-board");
+  await solveFirst(page);
+  const pieces = await pieceCount(page, "#solve-picture");
+  check(pieces === 12, "the editor's 5x12 board is solved with 12 pieces, saw " + pieces);
+}
+
 async function countAndCancel(page) {
   await openBuiltin(page, "bedlam-4x4x4");
   await page.selectOption('[data-testid="solve-symmetry"]', "keep");
@@ -117,7 +150,7 @@ async function countAndCancel(page) {
     return r !== first && r;
   }, "the progress to move");
   console.log(`  progress: "${first}" then "${second}"`);
-  await page.screenshot({ path: join(shots, "04-count-progress.png") });
+  await page.screenshot({ path: join(shots, "05-count-progress.png") });
   await page.click('[data-testid="solve-cancel"]');
   const status = await until(async () => {
     const s = await getJson("api/jobs/" + job);
@@ -198,7 +231,7 @@ async function main() {
   page.on("console", (m) => { if (m.type() === "error") console.log("  console: " + m.text()); });
 
   const steps = [
-    ["load", loadPage], ["noi2005-solved", solveNoi2005], ["toml-error", tomlError],
+    ["load", loadPage], ["noi2005-solved", solveNoi2005], ["toml-error", tomlError], ["editor", editorBoard],
     ["count-cancelled", countAndCancel], ["hex", hexPuzzle], ["sphere-3d", ballPuzzle], ["cube-3d", cubePuzzle],
   ];
   const play = await playStep();

@@ -133,6 +133,7 @@
   /* ---------- tabs ---------- */
 
   function showTab(name) {
+    if ($("message").classList.contains("error")) message(""); // an error of another tab
     for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("active", b.dataset.tab === name);
     for (const s of document.querySelectorAll("main > section.tab")) s.classList.toggle("active", s.id === name);
     if (name === "play" && window.polyxPlay) window.polyxPlay.open(state.geometry);

@@ -76,6 +76,7 @@
     }
     if (asked !== ed.asked) return; // a newer board was asked for meanwhile
     ed.geometry = geometry;
+    ed.frame = grid + " " + w + "x" + h + (SPACE.has(grid) ? "x" + d : "");
     ed.grid = grid;
     ed.set = set;
     ed.states = new Map(ed.geometry.cells.map((c) => [polyx().draw.key(c.at), "open"]));
@@ -116,6 +117,7 @@
     box.textContent = "";
     box.appendChild(polyx().draw.board(ed.geometry, { editing: true, states: ed.states, onCell }));
     box.dataset.grid = ed.grid;
+    box.dataset.frame = ed.frame;
   }
 
   /* ---------- pieces ---------- */
