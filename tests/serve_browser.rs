@@ -100,11 +100,12 @@ fn the_page_works_in_chromium() {
         "03-toml-error",
         "04-editor-blocked",
         "04-editor",
-        "05-count-progress",
-        "05-count-cancelled",
-        "06-hex",
-        "07-sphere-3d",
-        "08-cube-3d",
+        "05-design",
+        "06-count-progress",
+        "06-count-cancelled",
+        "07-hex",
+        "08-sphere-3d",
+        "09-cube-3d",
     ] {
         let shot = shots.join(format!("{step}.png"));
         let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);

@@ -134,6 +134,23 @@ async function editorBoard(page) {
   check(pieces === 12, "the editor's 5x12 board is solved with 12 pieces, saw " + pieces);
 }
 
+async function designTools(page) {
+  await openBuiltin(page, "noi2005");
+  await page.click('[data-testid="tab-design"]');
+  await page.click('[data-testid="design-check"]');
+  await page.waitForFunction(() => document.getElementById("design-result").dataset.result);
+  const result = await page.getAttribute('[data-testid="design-result"]', "data-result");
+  check(result === "several", "noi2005 has several solutions, the check says " + result);
+  const differ = await page.locator('#design-picture [data-testid="differ"]').count();
+  check(differ > 0, "the cells where two solutions differ are marked");
+  await page.click('[data-testid="design-hint"]');
+  await page.waitForFunction(() => document.getElementById("design-result").dataset.kind);
+  await page.click('[data-testid="design-generate"]');
+  await page.waitForSelector('[data-testid="challenge-0"]', { timeout: 60_000 });
+  const [book] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.click('[data-testid="design-book"]')]);
+  check(book.suggestedFilename().endsWith(".svg"), "the book is downloaded as SVG");
+}
+
 async function countAndCancel(page) {
   await openBuiltin(page, "bedlam-4x4x4");
   await page.selectOption('[data-testid="solve-symmetry"]', "keep");
@@ -150,7 +167,7 @@ async function countAndCancel(page) {
     return r !== first && r;
   }, "the progress to move");
   console.log(`  progress: "${first}" then "${second}"`);
-  await page.screenshot({ path: join(shots, "05-count-progress.png") });
+  await page.screenshot({ path: join(shots, "06-count-progress.png") });
   await page.click('[data-testid="solve-cancel"]');
   const status = await until(async () => {
     const s = await getJson("api/jobs/" + job);
@@ -231,7 +248,7 @@ async function main() {
   page.on("console", (m) => { if (m.type() === "error") console.log("  console: " + m.text()); });
 
   const steps = [
-    ["load", loadPage], ["noi2005-solved", solveNoi2005], ["toml-error", tomlError], ["editor", editorBoard],
+    ["load", loadPage], ["noi2005-solved", solveNoi2005], ["toml-error", tomlError], ["editor", editorBoard], ["design", designTools],
     ["count-cancelled", countAndCancel], ["hex", hexPuzzle], ["sphere-3d", ballPuzzle], ["cube-3d", cubePuzzle],
   ];
   const play = await playStep();
