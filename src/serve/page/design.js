@@ -60,7 +60,10 @@
     result((r.kind ? r.kind + ": " : "") + (r.message || ""));
     $("design-result").dataset.kind = r.kind || "";
     const g = polyx().state.geometry;
-    picture([polyx().draw.board(g, { solution: r.placements || [] })]);
+    // `remove` names pre-placed pieces to take off: marked, not drawn over.
+    const remove = r.kind === "remove";
+    const cells = (r.placements || []).flatMap((p) => p.cells);
+    picture([polyx().draw.board(g, remove ? { highlight: cells } : { solution: r.placements || [] })]);
   }
 
   function generateFields() {

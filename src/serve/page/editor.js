@@ -228,7 +228,8 @@
       const o = p.orientations[0];
       t += "\n[[piece]]\nname = " + JSON.stringify(p.name) + "\nlabel = " + JSON.stringify(p.label) +
         "\ncount = " + count + '\ncolor = "' + p.colour + '"\n';
-      if (SPACE.has(ed.grid) && o.flip != null) t += "mirror = true\n";
+      // On the plane grids a piece without a flip is one-sided; in space `flip` is a
+      // half turn, and pieces keep the grid's default (rotations only).
       if (!SPACE.has(ed.grid) && o.flip == null) t += "mirror = false\n";
       t += pictureKey(pieceCells(o, p.label), ed.grid === "hex" ? " " : ".", SPACE.has(ed.grid));
     }
