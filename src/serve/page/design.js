@@ -112,6 +112,9 @@
       li.append(
         button("Open", "challenge-" + i + "-open", () => openChallenge(c, i, "solve")),
         button("Play", "challenge-" + i + "-play", () => openChallenge(c, i, "play")),
+        button("Solution", "challenge-" + i + "-solution", () => {
+          picture([polyx().draw.board(polyx().state.geometry, { solution: c.solution || [] })]);
+        }),
         button("TOML", "challenge-" + i + "-toml", () => polyx().download(new Blob([c.toml], { type: "application/toml" }), "challenge-" + (i + 1) + ".toml")),
       );
       list.appendChild(li);
