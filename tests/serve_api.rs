@@ -61,6 +61,9 @@ fn the_page_and_its_files() {
     assert_eq!(missing.status, 404);
     assert!(missing.json()["error"]["message"].is_string());
     assert_eq!(server.get("/api/no-such").status, 404);
+    let wrong = server.get("/api/solve");
+    assert_eq!(wrong.status, 405);
+    assert!(wrong.json()["error"]["message"].is_string());
 }
 
 #[test]

@@ -26,7 +26,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::http::Uri;
+use axum::http::{Method, StatusCode, Uri};
 use axum::routing::{get, post};
 use axum::Router;
 
@@ -122,8 +122,14 @@ fn router(app: Arc<App>) -> Router {
         .route("/api/generate", post(generate::generate))
         .route("/api/book", post(generate::book))
         .fallback(not_found)
+        .method_not_allowed_fallback(wrong_method)
         .layer(axum::extract::DefaultBodyLimit::max(body::MAX_BODY))
         .with_state(app)
+}
+
+async fn wrong_method(method: Method, uri: Uri) -> ApiError {
+    let message = format!("{} does not take {method}", uri.path());
+    ApiError::new(StatusCode::METHOD_NOT_ALLOWED, message)
 }
 
 async fn not_found(uri: Uri) -> ApiError {
