@@ -369,6 +369,17 @@ fn a_cancelled_count_ends_its_threads() {
 }
 
 #[test]
+fn a_count_past_its_budget_is_stopped() {
+    let server = Server::with_args(&["--max-seconds", "1"]);
+    let reply = long_count(&server);
+    assert_eq!(reply.status, 202, "{}", reply.text());
+    let id = reply.json()["job"].as_str().unwrap().to_string();
+    let status = wait_for(&server, &id);
+    assert_eq!(status["state"], "stopped", "{status}");
+    assert!(status["solutions"].as_u64().is_some());
+}
+
+#[test]
 fn a_fifth_search_gets_429_while_four_run() {
     let server = Server::start();
     let ids: Vec<String> = (0..4)
