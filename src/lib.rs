@@ -114,6 +114,8 @@ pub(crate) mod model;
 pub(crate) mod output;
 pub mod render;
 pub(crate) mod run;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub(crate) mod solve;
 pub(crate) mod symmetry;
 

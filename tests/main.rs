@@ -17,6 +17,8 @@ mod no_solution;
 mod pieces;
 mod progress;
 mod render_snapshots;
+mod serve_api;
+mod serve_browser;
 mod solids;
 mod tiling;
 

@@ -73,6 +73,12 @@ pub enum Command {
     /// solve` prints the page of `polyx solve` (polyx-solve.1), and so on.
     #[command(visible_alias = "man")]
     Manpage(ManpageArgs),
+    /// The local web page and its JSON API on 127.0.0.1 (docs/API.md); Ctrl-C ends it.
+    ///
+    /// Prints `polyx serve: http://ADDRESS/` once it listens; open that address in a
+    /// browser.
+    #[cfg(feature = "serve")]
+    Serve(ServeArgs),
 }
 
 impl Cli {
@@ -480,6 +486,20 @@ pub struct ShowArgs {
     /// Write the puzzle's exact-cover matrix in Knuth's DLX format instead.
     #[arg(long)]
     pub dlx: bool,
+}
+
+#[cfg(feature = "serve")]
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// The address to listen on; another than 127.0.0.1 lets other machines in.
+    #[arg(long, value_name = "H", default_value = "127.0.0.1")]
+    pub host: String,
+    /// The port to listen on; 0 picks a free one (the printed address says which).
+    #[arg(long, value_name = "P", default_value_t = 8080)]
+    pub port: u16,
+    /// The longest a count may run, in seconds.
+    #[arg(long, value_name = "S", default_value_t = 600)]
+    pub max_seconds: u64,
 }
 
 #[cfg(test)]

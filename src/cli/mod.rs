@@ -17,6 +17,8 @@ mod noi;
 mod output;
 mod pieces;
 mod progress;
+#[cfg(feature = "serve")]
+mod serve;
 mod show;
 mod solve;
 mod sudoku;
@@ -87,6 +89,8 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Manpage(a) => manpage::run(&a),
         Command::Check(a) => check::run(&a),
         Command::Hint(a) => hint::run(&a),
+        #[cfg(feature = "serve")]
+        Command::Serve(a) => serve::run(&a),
     }
 }
 

@@ -1,0 +1,182 @@
+//! `POST /api/generate` and `POST /api/book`: challenges with exactly one completion
+//! (`polyx generate`), as board files or drawn as a printable book; each a job under
+//! the search budget.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use super::board_file::board_toml;
+use super::body::JsonBody;
+use super::error::ApiError;
+use super::request::{PuzzleFields, PIECES_FILE};
+use super::search::{answer, blocking, spawn};
+use super::solution::placements;
+use super::{App, SEARCH_BUDGET};
+use crate::design::book::{book as draw_book, BookOptions};
+use crate::design::text::describe;
+use crate::design::{generate as make, Challenge, GenerateOptions, Level};
+use crate::model::Puzzle;
+use crate::render::Format;
+use crate::solve::DEFAULT_SEED;
+
+/// The most challenges one request may ask for.
+pub const MAX_CHALLENGES: usize = 50;
+
+/// The request of `generate` (and `book`, with `format`).
+#[derive(Deserialize)]
+pub struct GenerateRequest {
+    #[serde(flatten)]
+    puzzle: PuzzleFields,
+    count: Option<usize>,
+    seed: Option<u64>,
+    level: Option<String>,
+    #[serde(default)]
+    min: bool,
+    format: Option<String>,
+}
+
+/// One challenge in the answer.
+#[derive(Serialize)]
+struct ChallengeOut {
+    toml: String,
+    preplaced: usize,
+    pieces: usize,
+    pieces_left: usize,
+    guesses: u64,
+    level: &'static str,
+    solution: serde_json::Value,
+}
+
+/// `POST /api/generate`.
+pub async fn generate(
+    State(app): State<Arc<App>>,
+    JsonBody(req): JsonBody<GenerateRequest>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let (puzzle, pieces, opts) = prepare(req).await?;
+    let running = app.jobs.start("generate")?;
+    let rx = spawn(running, SEARCH_BUDGET, move |job| {
+        let opts = GenerateOptions {
+            stop: Arc::clone(&job.stop),
+            ..opts
+        };
+        let made = make(&puzzle, &opts)?;
+        let seed = opts.seed;
+        let challenges: Vec<ChallengeOut> = (made.challenges.iter().enumerate())
+            .map(|(i, c)| challenge_out(&puzzle, c, &pieces, seed, i + 1))
+            .collect();
+        let body = serde_json::json!({ "challenges": challenges, "interrupted": made.interrupted });
+        Ok(Json(body))
+    });
+    answer(rx).await
+}
+
+/// `POST /api/book`.
+pub async fn book(
+    State(app): State<Arc<App>>,
+    JsonBody(req): JsonBody<GenerateRequest>,
+) -> Result<Response, ApiError> {
+    let (format, kind) = match req.format.as_deref().unwrap_or("svg") {
+        "svg" => (Format::Svg, "image/svg+xml"),
+        "png" => (Format::Png, "image/png"),
+        other => {
+            return Err(ApiError::bad(format!(
+                "`format` is svg or png, not `{other}`"
+            )))
+        }
+    };
+    let (puzzle, _, opts) = prepare(req).await?;
+    let running = app.jobs.start("book")?;
+    let rx = spawn(running, SEARCH_BUDGET, move |job| {
+        let opts = GenerateOptions {
+            stop: Arc::clone(&job.stop),
+            ..opts
+        };
+        let made = make(&puzzle, &opts)?;
+        let title = format!(
+            "{} — polyx generate --seed {}",
+            puzzle.board.name, opts.seed
+        );
+        let book_opts = BookOptions {
+            title,
+            ..BookOptions::default()
+        };
+        Ok(draw_book(
+            &puzzle.set,
+            &made.challenges,
+            format,
+            &book_opts,
+        )?)
+    });
+    let bytes = answer(rx).await?;
+    Ok(([(header::CONTENT_TYPE, kind)], bytes).into_response())
+}
+
+/// The puzzle, the `pieces` key of the challenges' files and the options, checked.
+async fn prepare(req: GenerateRequest) -> Result<(Puzzle, String, GenerateOptions), ApiError> {
+    let count = req.count.unwrap_or(1);
+    if !(1..=MAX_CHALLENGES).contains(&count) {
+        return Err(ApiError::bad(format!(
+            "`count` must be 1 to {MAX_CHALLENGES}, not {count}"
+        )));
+    }
+    let level = match req.level.as_deref() {
+        None => None,
+        Some(name) => Some(level(name)?),
+    };
+    let opts = GenerateOptions {
+        count,
+        seed: req.seed.unwrap_or(DEFAULT_SEED),
+        minimize: req.min,
+        level,
+        ..GenerateOptions::default()
+    };
+    let fields = req.puzzle;
+    let (puzzle, pieces) = blocking(move || {
+        let puzzle = fields.puzzle()?;
+        let pieces = match (&fields.pieces, &fields.pieces_toml) {
+            (Some(name), _) => name.clone(),
+            (None, Some(_)) => PIECES_FILE.to_string(),
+            (None, None) => puzzle.board.pieces.clone(),
+        };
+        Ok((puzzle, pieces))
+    })
+    .await?;
+    Ok((puzzle, pieces, opts))
+}
+
+fn level(name: &str) -> Result<Level, ApiError> {
+    [Level::Starter, Level::Junior, Level::Expert, Level::Master]
+        .into_iter()
+        .find(|l| l.name() == name)
+        .ok_or_else(|| {
+            ApiError::bad(format!(
+                "`level` is starter, junior, expert or master, not `{name}`"
+            ))
+        })
+}
+
+fn challenge_out(
+    puzzle: &Puzzle,
+    c: &Challenge,
+    pieces: &str,
+    seed: u64,
+    number: usize,
+) -> ChallengeOut {
+    let mut board = c.puzzle.board.clone();
+    board.name = format!("{}-{seed}-{number}", puzzle.board.name);
+    board.description = describe(c, number, &format!("polyx generate --seed {seed}"));
+    ChallengeOut {
+        toml: board_toml(&board, pieces),
+        preplaced: c.preplaced,
+        pieces: c.pieces,
+        pieces_left: c.pieces - c.preplaced,
+        guesses: c.difficulty.guesses,
+        level: c.level.name(),
+        solution: placements(&puzzle.set, &c.solution),
+    }
+}

@@ -1,0 +1,114 @@
+//! End-to-end tests of `polyx serve` in a real browser: starts the server on a free port,
+//! runs `node tests/browser/e2e.mjs ADDRESS target/browser-screenshots` (playwright-core
+//! driving Debian's /usr/bin/chromium) and checks that every step passed and left its
+//! screenshot. Without Chromium or `tests/browser/node_modules` the test says why and
+//! passes, unless `POLYX_BROWSER_TESTS=required` (as `.ci/run` sets), when it fails.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// The server process, killed when the test ends however it ends.
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `polyx serve --port 0` and reads the address it prints:
+/// `polyx serve: http://127.0.0.1:PORT/`.
+fn start_server() -> Server {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("polyx"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("polyx serve starts");
+    let stdout = child.stdout.take().expect("the server's stdout");
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if let Some(rest) = line.strip_prefix("polyx serve: ") {
+                let _ = sender.send(rest.trim().to_string());
+            }
+        }
+    });
+    let mut server = Server {
+        child,
+        address: String::new(),
+    };
+    server.address = receiver
+        .recv_timeout(Duration::from_secs(60))
+        .expect("polyx serve prints its address within a minute");
+    assert!(
+        server.address.starts_with("http://127.0.0.1:"),
+        "the server binds 127.0.0.1 by default: {}",
+        server.address
+    );
+    server
+}
+
+/// Why the browser test cannot run here, if it cannot.
+fn missing(browser_dir: &Path) -> Option<String> {
+    if !Path::new(CHROMIUM).exists() {
+        return Some(format!("{CHROMIUM} is missing (apt-get install chromium)"));
+    }
+    if !browser_dir.join("node_modules/playwright-core").exists() {
+        return Some(
+            "tests/browser/node_modules is missing (npm ci --prefix tests/browser)".into(),
+        );
+    }
+    if Command::new("node").arg("--version").output().is_err() {
+        return Some("node is missing".into());
+    }
+    None
+}
+
+#[test]
+fn the_page_works_in_chromium() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let browser_dir = root.join("tests/browser");
+    if let Some(why) = missing(&browser_dir) {
+        let required = std::env::var("POLYX_BROWSER_TESTS").is_ok_and(|v| v == "required");
+        assert!(!required, "POLYX_BROWSER_TESTS=required but {why}");
+        eprintln!("serve_browser: skipped: {why}");
+        return;
+    }
+    let shots = root.join("target/browser-screenshots");
+    let _ = std::fs::remove_dir_all(&shots);
+    let server = start_server();
+    let status = Command::new("node")
+        .arg(browser_dir.join("e2e.mjs"))
+        .arg(&server.address)
+        .arg(&shots)
+        .status()
+        .expect("node runs");
+    assert!(status.success(), "the browser steps failed: {status}");
+    for step in [
+        "01-load",
+        "02-noi2005-solved",
+        "03-toml-error",
+        "04-editor-blocked",
+        "04-editor",
+        "05-design",
+        "06-count-progress",
+        "06-count-cancelled",
+        "07-hex",
+        "08-sphere-3d",
+        "09-cube-3d",
+    ] {
+        let shot = shots.join(format!("{step}.png"));
+        let size = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
+        assert!(size > 1000, "the screenshot {} is saved", shot.display());
+    }
+}
