@@ -522,6 +522,27 @@ fn hint_gives_the_next_move() {
 }
 
 #[test]
+fn a_players_hint_takes_off_only_the_players_pieces() {
+    let server = Server::start();
+    let given = include_str!("data/design/tetrahexes-given.toml");
+    let o = json!({"piece": "O", "cells": [[10, 2], [12, 2], [11, 3], [13, 3]]});
+    let request = json!({"board_toml": given, "placed": [o]});
+    let hint = server.post("/api/hint", &request).json();
+    assert_eq!(hint["kind"], "remove", "{hint}");
+    assert_eq!(hint["placements"][0]["piece"], "O4", "{hint}");
+    // O given, I the player's: taking I off does not help, and O is never named.
+    let given = include_str!("data/design/tetrahexes-given-o.toml");
+    let i = json!({"piece": "I", "cells": [[0, 0], [2, 0], [4, 0], [6, 0]]});
+    let request = json!({"board_toml": given, "placed": [i]});
+    let hint = server.post("/api/hint", &request).json();
+    assert_eq!(hint["kind"], "unsolvable", "{hint}");
+    assert!(hint["message"]
+        .as_str()
+        .unwrap()
+        .contains("player's pieces"));
+}
+
+#[test]
 fn generate_with_a_seed_is_reproducible_and_makes_a_book() {
     let server = Server::start();
     let request = json!({"board": "noi2005", "seed": 3, "count": 1});

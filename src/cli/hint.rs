@@ -8,7 +8,7 @@
 
 use std::io::Write;
 
-use crate::design::{self, Hint, Move, Reason};
+use crate::design::{self, Hint, Move, Wording};
 use crate::geom::Cell;
 use crate::model::{Board, PieceSet, Placement, Puzzle, Square};
 
@@ -41,12 +41,7 @@ pub fn run(args: &HintArgs) -> anyhow::Result<Status> {
             return Ok(stopped(&opts, args.puzzle.max_nodes));
         }
     };
-    let mut text = say(&puzzle, &hint);
-    if hint == Hint::Unsolvable && args.challenge.is_some() {
-        text = "The board cannot be finished, even with all of the player's pieces taken \
-                off: the challenge has no solution.\n"
-            .to_string();
-    }
+    let mut text = say(&puzzle, &hint, args.challenge.is_some());
     let status = match hint {
         Hint::Finished | Hint::Next(_) => Status::Success,
         Hint::Remove(_) | Hint::Unsolvable => Status::NotFound,
@@ -79,52 +74,22 @@ fn players_pieces(puzzle: &Puzzle, challenge: &Board) -> Vec<bool> {
 }
 
 /// The hint's sentence and picture.
-fn say(puzzle: &Puzzle, hint: &Hint) -> String {
-    let set = &puzzle.set;
+fn say(puzzle: &Puzzle, hint: &Hint, challenge: bool) -> String {
+    let wording = Wording {
+        drawn: true,
+        challenge,
+        layered: puzzle.board.depth > 1,
+    };
+    let sentence = design::sentence(&puzzle.set, hint, wording);
     match hint {
-        Hint::Finished => "The board is finished.\n".to_string(),
-        Hint::Next(Move { placement, reason }) => {
-            let label = set.pieces[placement.piece].label;
-            let why = match reason {
-                Reason::OnlyCover(c) => format!(
-                    "place {label} as shown: it is the only placement that covers {}.",
-                    cell_name(*c)
-                ),
-                Reason::OnlyPlace => {
-                    format!("place {label} as shown: the piece has no other place left.")
-                }
-                Reason::EveryCompletion => {
-                    format!(
-                        "place {label} as shown: every way to finish the board places it there."
-                    )
-                }
-                Reason::Guess(c) => format!(
-                    "try {label} as shown: {} has the fewest ways to be covered, and this one \
-                     leads to a finished board (others may too).",
-                    cell_name(*c)
-                ),
-            };
-            let picture = marked(puzzle, std::slice::from_ref(placement));
-            format!("The board can be finished; {why}\n{picture}")
-        }
-        Hint::Remove(pieces) => {
-            let labels: Vec<String> = (pieces.iter())
-                .map(|p| set.pieces[p.piece].label.to_string())
-                .collect();
-            let (them, it) = if pieces.len() == 1 {
-                ("piece", "it")
-            } else {
-                ("pieces", "them")
-            };
+        Hint::Next(Move { placement, .. }) => {
             format!(
-                "The board cannot be finished; take off {them} {} (drawn in lower case): without {it}, it can be.\n{}",
-                labels.join(", "),
-                marked(puzzle, pieces)
+                "{sentence}\n{}",
+                marked(puzzle, std::slice::from_ref(placement))
             )
         }
-        Hint::Unsolvable => "The board cannot be finished, even with every piece taken off: \
-                             the puzzle has no solution.\n"
-            .to_string(),
+        Hint::Remove(pieces) => format!("{sentence}\n{}", marked(puzzle, pieces)),
+        Hint::Finished | Hint::Unsolvable => format!("{sentence}\n"),
     }
 }
 
@@ -166,11 +131,6 @@ fn mark(set: &PieceSet, k: usize) -> char {
         (Some(l), None) if l != label && set.by_label(l).is_none() => l,
         _ => '*',
     }
-}
-
-/// "the cell at row 2, column 3" (counted from 1, as in the picture).
-fn cell_name(c: Cell) -> String {
-    format!("the cell at row {}, column {}", c.y + 1, c.x + 1)
 }
 
 /// "(2,3)": row and column, from 1.

@@ -20,11 +20,13 @@ mod remove;
 mod searches;
 pub mod text;
 pub mod unique;
+pub mod words;
 
 pub use generate::{generate, Challenge, GenerateOptions, Generated};
 pub use grade::{Difficulty, Level};
 pub use hint::{hint, hint_counted, hint_for_player, shared_placements, Hint, Move, Reason};
 pub use unique::{check, differing_cells, Checked, Uniqueness};
+pub use words::{sentence, Wording};
 
 use crate::cover::Stats;
 

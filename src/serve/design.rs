@@ -2,6 +2,7 @@
 //! (`polyx check`, `polyx hint`), each a job on its own thread under the search budget.
 //! A search its budget stops answers 503.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use axum::extract::State;
@@ -12,11 +13,11 @@ use serde_json::{json, Value};
 
 use super::body::JsonBody;
 use super::error::ApiError;
-use super::request::{PuzzleFields, Symmetry};
+use super::request::{PlacedPiece, PuzzleFields, Symmetry};
 use super::search::{answer, blocking, spawn};
 use super::solution::{cells, placement_list, placements};
 use super::{App, SEARCH_BUDGET};
-use crate::design::{self, Hint, Reason, Stopped, Uniqueness};
+use crate::design::{self, Hint, Reason, Stopped, Uniqueness, Wording};
 use crate::geom::Cell;
 use crate::model::{Placement, Puzzle};
 use crate::run::RunOptions;
@@ -75,11 +76,14 @@ pub fn stopped(s: Stopped) -> ApiError {
     e
 }
 
-/// `POST /api/hint`.
+/// `POST /api/hint`. With `placed`, those pieces are the player's and the board's own
+/// pre-placed pieces the challenge's, which a hint never takes off; without, any
+/// pre-placed piece may be named.
 pub async fn hint(
     State(app): State<Arc<App>>,
     JsonBody(fields): JsonBody<PuzzleFields>,
 ) -> Result<Json<Value>, ApiError> {
+    let placed = fields.placed.clone();
     let puzzle = blocking(move || fields.puzzle()).await?;
     let running = app.jobs.start("hint")?;
     let rx = spawn(running, SEARCH_BUDGET, move |job| {
@@ -87,74 +91,57 @@ pub async fn hint(
             stop: Arc::clone(&job.stop),
             ..RunOptions::default()
         };
-        let hint = design::hint(&puzzle, &opts).map_err(stopped)?;
-        Ok(Json(hint_json(&puzzle, &hint)))
+        let challenge = !placed.is_empty();
+        let players = match challenge {
+            true => players_pieces(&puzzle, &placed),
+            false => vec![true; puzzle.fixed.len()],
+        };
+        let (hint, _) = design::hint_for_player(&puzzle, &players, &opts).map_err(stopped)?;
+        Ok(Json(hint_json(&puzzle, &hint, challenge)))
     });
     answer(rx).await
 }
 
-fn hint_json(puzzle: &Puzzle, hint: &Hint) -> Value {
+/// For each pre-placed piece of `puzzle`, whether it is one of the player's `placed`.
+fn players_pieces(puzzle: &Puzzle, placed: &[PlacedPiece]) -> Vec<bool> {
+    let cells: HashSet<Cell> = (placed.iter())
+        .flat_map(|p| p.cells.iter().filter_map(|xyz| cell(xyz)))
+        .collect();
+    (puzzle.fixed.iter())
+        .map(|p| p.cells.iter().all(|c| cells.contains(c)))
+        .collect()
+}
+
+fn cell(xyz: &[i32]) -> Option<Cell> {
+    match *xyz {
+        [x, y] => Some(Cell::new(x, y)),
+        [x, y, z] => Some(Cell::at(x, y, z)),
+        _ => None,
+    }
+}
+
+fn hint_json(puzzle: &Puzzle, hint: &Hint, challenge: bool) -> Value {
     let set = &puzzle.set;
-    let (kind, list, message): (&str, Vec<Placement>, String) = match hint {
-        Hint::Finished => ("finished", vec![], "The board is finished.".into()),
-        Hint::Unsolvable => (
-            "unsolvable",
-            vec![],
-            "The board cannot be finished, even with every piece taken off: the puzzle has no solution.".into(),
-        ),
-        Hint::Remove(pieces) => {
-            let labels: Vec<String> = (pieces.iter())
-                .map(|p| set.pieces[p.piece].label.to_string())
-                .collect();
-            let message = format!(
-                "The board cannot be finished; take off {}: without it, it can be.",
-                labels.join(", ")
-            );
-            ("remove", pieces.clone(), message)
-        }
-        Hint::Next(m) => {
-            let label = set.pieces[m.placement.piece].label;
-            let (kind, why) = reason(label, &m.reason);
-            (kind, vec![m.placement.clone()], format!("The board can be finished; {why}"))
-        }
+    let wording = Wording {
+        drawn: false,
+        challenge,
+        layered: puzzle.board.depth > 1,
+    };
+    let message = design::sentence(set, hint, wording);
+    let (kind, list): (&str, Vec<Placement>) = match hint {
+        Hint::Finished => ("finished", vec![]),
+        Hint::Unsolvable => ("unsolvable", vec![]),
+        Hint::Remove(pieces) => ("remove", pieces.clone()),
+        Hint::Next(m) => (kind(m.reason), vec![m.placement.clone()]),
     };
     json!({"kind": kind, "placements": placement_list(set, &list), "message": message})
 }
 
-/// The hint's kind and its sentence, as `polyx hint` says it.
-fn reason(label: char, reason: &Reason) -> (&'static str, String) {
+/// The kind of a hinted move.
+fn kind(reason: Reason) -> &'static str {
     match reason {
-        Reason::OnlyCover(c) => (
-            "forced",
-            format!("place {label}: it is the only placement that covers {}.", cell_name(*c)),
-        ),
-        Reason::OnlyPlace => (
-            "forced",
-            format!("place {label}: the piece has no other place left."),
-        ),
-        Reason::EveryCompletion => (
-            "shared",
-            format!("place {label}: every way to finish the board places it there."),
-        ),
-        Reason::Guess(c) => (
-            "guess",
-            format!(
-                "try {label}: {} has the fewest ways to be covered, and this one leads to a finished board (others may too).",
-                cell_name(*c)
-            ),
-        ),
-    }
-}
-
-fn cell_name(c: Cell) -> String {
-    if c.z == 0 {
-        format!("the cell at row {}, column {}", c.y + 1, c.x + 1)
-    } else {
-        format!(
-            "the cell at row {}, column {} of layer {}",
-            c.y + 1,
-            c.x + 1,
-            c.z + 1
-        )
+        Reason::OnlyCover(_) | Reason::OnlyPlace => "forced",
+        Reason::EveryCompletion => "shared",
+        Reason::Guess(_) => "guess",
     }
 }

@@ -795,47 +795,16 @@
     }
   }
 
-  const cellsKey = (cells) => cells.map(key).sort().join(' ');
-
-  /** The index in play.placed of the player's piece on exactly these cells, or -1. */
-  function playerPiece(cells) {
-    const k = cellsKey(cells);
-    return play.placed.findIndex((pi) => cellsKey(play.geometry.placements[pi].cells) === k);
-  }
-
   /**
-   * The player's piece whose removal lets the board be finished, the last placed first
-   * (by POST /api/check on the board without it), or -1 if no single one does.
-   */
-  async function wrongPiece() {
-    const all = placedField();
-    for (let n = all.length - 1; n >= 0; n--) {
-      const others = all.filter((_, m) => m !== n);
-      const c = await postJson('/api/check', Object.assign({}, play.base, { placed: others }));
-      if (c.result !== 'none') return n;
-    }
-    return -1;
-  }
-
-  /**
-   * Asks POST /api/hint. A hint to take off a piece of the challenge itself becomes one
-   * about the player's own pieces: the player cannot move the challenge's.
+   * Asks POST /api/hint. The player's pieces go as `placed`, so a board that cannot be
+   * finished gets one of them to take off, never one of the challenge's.
    */
   function hint() {
     if (!play.geometry) return;
     busy('Looking for a hint…', async () => {
       const h = await postJson('/api/hint', request());
-      let placements = h.placements || [];
-      let message = h.message || h.kind;
-      if (h.kind === 'remove' && !placements.some((p) => playerPiece(p.cells) >= 0)) {
-        const n = await wrongPiece();
-        if (n >= 0) {
-          placements = [placedField()[n]];
-          message = 'The board cannot be finished; take off ' + placements[0].piece + ': without it, it can be.';
-        } else {
-          message = 'The board cannot be finished; take off more than one of your pieces.';
-        }
-      }
+      const placements = h.placements || [];
+      const message = h.message || h.kind;
       const cells = placements.flatMap((p) => p.cells.map(key));
       play.hint = cells.length ? { cells, remove: h.kind === 'remove', piece: (placements[0] || {}).piece } : null;
       render();
