@@ -161,6 +161,20 @@ impl Tuning {
         let mut axes = [0u8, 1, 2];
         axes.sort_by_key(|&a| (extent[a as usize], a));
         let minor = [b.width, b.height, b.depth][axes[0] as usize].max(1) as u32;
+        // Pieces of five cells or more reach along all three axes, so their keys read
+        // the rest of the front square's line and the next line's first squares (the
+        // window), and four squares around its neighbour in the next layer: on the
+        // solid pentominoes in 3×4×5 the lists then hold fewer options that do not fit
+        // or that wall in a dead region than with two plus three squares of the
+        // square's own layer (13 % fewer nodes, 12 % fewer instructions). Smaller
+        // pieces keep the short keys: the Soma cube's search is shorter than the
+        // building of the longer keys' lists.
+        let long_keys = piece_sizes(puzzle).max().unwrap_or(0) >= 5;
+        let (window, beside) = if long_keys {
+            ((minor + 3).min(8), 4)
+        } else {
+            (2, 3)
+        };
         Tuning {
             order: Order::Solid(axes),
             // The eight corners of the box as fronts, and pieces weighed against them in
@@ -169,15 +183,9 @@ impl Tuning {
             // fewest options often picks a piece there.
             fronts: 0xff,
             piece_depth: 4,
-            // Pieces reach along all three axes, so the keys read the rest of the front
-            // square's line and the next line's first squares (the window), and four
-            // squares around its neighbour in the next layer: on the solid pentominoes
-            // in 3×4×5 the lists then hold fewer options that do not fit, and fewer
-            // that wall in a dead region, than with two plus three squares of the
-            // square's own layer (7 % fewer nodes, 10 % fewer instructions).
-            window: (minor + 3).min(8),
-            beside: 4,
-            key_layer: true,
+            window,
+            beside,
+            key_layer: long_keys,
             // Most options of a list belong to pieces already placed deep in the tree.
             piece_runs: true,
             ..Tuning::default()
