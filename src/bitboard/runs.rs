@@ -82,7 +82,7 @@ mod tests {
             .collect();
         let whole = Head::of(0, &list);
         let tail = Head::of(2, &list[2..]);
-        let sentinel = Head::of(5, &[]);
+        let sentinel = Head::of::<u64>(5, &[]);
         let runs = PieceRuns::new(&[whole, tail, whole, sentinel], &list, 3);
         assert_eq!(runs.of(0)[..4], [0, 2, 2, 5]);
         assert_eq!(runs.of(1)[..4], [0, 0, 0, 3]);
