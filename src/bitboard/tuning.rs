@@ -166,7 +166,7 @@ impl Tuning {
         // window), and four squares around its neighbour in the next layer: on the
         // solid pentominoes in 3×4×5 the lists then hold fewer options that do not fit
         // or that wall in a dead region than with two plus three squares of the
-        // square's own layer (13 % fewer nodes, 12 % fewer instructions). Smaller
+        // square's own layer (13 % fewer nodes, 17 % fewer instructions). Smaller
         // pieces keep the short keys: the Soma cube's search is shorter than the
         // building of the longer keys' lists.
         let long_keys = piece_sizes(puzzle).max().unwrap_or(0) >= 5;
