@@ -219,10 +219,19 @@ impl<M: Word> Frame<M> {
     }
 
     /// Per numbering: the bits of one of its minor lines, so that the neighbour of a
-    /// square in the next line is this many bits after it.
-    pub fn key_offsets(&self) -> Vec<u32> {
+    /// square in the next line is this many bits after it; with `layer`, on a board of
+    /// layers, the bits of one layer of the numbering (the neighbour in the next layer).
+    pub fn key_offsets(&self, layer: bool) -> Vec<u32> {
+        let dims = [self.w, self.h, self.d];
         (self.chosen.iter())
-            .map(|&f| self.order.of(f).stride(self.w, self.h, self.d))
+            .map(|&f| {
+                let order = self.order.of(f);
+                let stride = order.stride(self.w, self.h, self.d);
+                match order {
+                    Order::Solid([_, middle, _]) if layer => stride * dims[middle as usize],
+                    _ => stride,
+                }
+            })
             .collect()
     }
 

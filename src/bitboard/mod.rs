@@ -25,6 +25,7 @@ mod listing;
 mod memo;
 mod mirror;
 mod options;
+mod runs;
 mod shared;
 mod tables;
 mod tails;

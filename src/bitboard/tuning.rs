@@ -56,6 +56,14 @@ pub struct Tuning {
     /// stay in the tables, for those lists, but are in no other (where, the piece
     /// placed, they would only be tested and never fit).
     pub unlisted: Option<usize>,
+    /// Front squares are weighed through the runs of their lists' pieces, reading only
+    /// the options of pieces with copies left ([`super::runs`]), when there are at most
+    /// [`super::runs::MAX_RUN_PIECES`] pieces.
+    pub piece_runs: bool,
+    /// On a board of layers, the `beside` key squares are read from the front square's
+    /// neighbour in the next layer rather than in the next line (the window then
+    /// reaches the next line's).
+    pub key_layer: bool,
 }
 
 impl Tuning {
@@ -152,6 +160,21 @@ impl Tuning {
         let extent = used_extent_3d(b);
         let mut axes = [0u8, 1, 2];
         axes.sort_by_key(|&a| (extent[a as usize], a));
+        let minor = [b.width, b.height, b.depth][axes[0] as usize].max(1) as u32;
+        // Pieces of five cells or more reach along all three axes, so their keys read
+        // the rest of the front square's line and the next line's first squares (the
+        // window), and four squares around its neighbour in the next layer: on the
+        // solid pentominoes in 3×4×5 the lists then hold fewer options that do not fit
+        // or that wall in a dead region than with two plus three squares of the
+        // square's own layer (13 % fewer nodes, 17 % fewer instructions). Smaller
+        // pieces keep the short keys: the Soma cube's search is shorter than the
+        // building of the longer keys' lists.
+        let long_keys = piece_sizes(puzzle).max().unwrap_or(0) >= 5;
+        let (window, beside) = if long_keys {
+            ((minor + 3).min(8), 4)
+        } else {
+            (2, 3)
+        };
         Tuning {
             order: Order::Solid(axes),
             // The eight corners of the box as fronts, and pieces weighed against them in
@@ -160,8 +183,11 @@ impl Tuning {
             // fewest options often picks a piece there.
             fronts: 0xff,
             piece_depth: 4,
-            window: 2,
-            beside: 3,
+            window,
+            beside,
+            key_layer: long_keys,
+            // Most options of a list belong to pieces already placed deep in the tree.
+            piece_runs: true,
             ..Tuning::default()
         }
     }
@@ -197,6 +223,8 @@ impl Default for Tuning {
             look_ahead: true,
             tails: 5,
             unlisted: None,
+            piece_runs: false,
+            key_layer: false,
         }
     }
 }

@@ -70,6 +70,8 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
                 look_ahead: window % 2 == 0,
                 tails,
                 unlisted: None,
+                piece_runs: window % 3 != 0,
+                key_layer: piece_depth % 2 == 0,
             };
             let mut search = BitSearch::with_tuning(puzzle, allowed, tuning).expect("applies");
             let mut got = bit_solutions(&mut search);
