@@ -16,6 +16,9 @@ static FILES: &[(&str, &str, &str)] = &[
     ("view3d.js", JS, include_str!("page/view3d.js")),
     ("editor.js", JS, include_str!("page/editor.js")),
     ("design.js", JS, include_str!("page/design.js")),
+    ("play-state.js", JS, include_str!("page/play-state.js")),
+    ("play-board.js", JS, include_str!("page/play-board.js")),
+    ("play-drag.js", JS, include_str!("page/play-drag.js")),
     ("play.js", JS, include_str!("page/play.js")),
 ];
 
