@@ -90,3 +90,21 @@ pub fn cell_name(c: Cell, layered: bool) -> String {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::cell_name;
+    use crate::geom::Cell;
+
+    #[test]
+    fn cells_of_layered_boards_are_named_with_their_layer() {
+        let c = Cell::at(2, 1, 0);
+        assert_eq!(cell_name(c, false), "the cell at row 2, column 3");
+        assert_eq!(cell_name(c, true), "the cell at row 2, column 3 of layer 1");
+        let top = Cell::at(0, 0, 4);
+        assert_eq!(
+            cell_name(top, true),
+            "the cell at row 1, column 1 of layer 5"
+        );
+    }
+}

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use super::body::JsonBody;
 use super::error::ApiError;
-use super::request::{PlacedPiece, PuzzleFields, Symmetry};
+use super::request::{cell_of, PlacedPiece, PuzzleFields, Symmetry};
 use super::search::{answer, blocking, spawn};
 use super::solution::{cells, placement_list, placements};
 use super::{App, SEARCH_BUDGET};
@@ -105,19 +105,11 @@ pub async fn hint(
 /// For each pre-placed piece of `puzzle`, whether it is one of the player's `placed`.
 fn players_pieces(puzzle: &Puzzle, placed: &[PlacedPiece]) -> Vec<bool> {
     let cells: HashSet<Cell> = (placed.iter())
-        .flat_map(|p| p.cells.iter().filter_map(|xyz| cell(xyz)))
+        .flat_map(|p| p.cells.iter().filter_map(|xyz| cell_of(xyz)))
         .collect();
     (puzzle.fixed.iter())
         .map(|p| p.cells.iter().all(|c| cells.contains(c)))
         .collect()
-}
-
-fn cell(xyz: &[i32]) -> Option<Cell> {
-    match *xyz {
-        [x, y] => Some(Cell::new(x, y)),
-        [x, y, z] => Some(Cell::at(x, y, z)),
-        _ => None,
-    }
 }
 
 fn hint_json(puzzle: &Puzzle, hint: &Hint, challenge: bool) -> Value {

@@ -226,19 +226,21 @@ pub fn piece_index(set: &PieceSet, name: &str) -> Result<usize, ApiError> {
     })
 }
 
+/// The cell `[x, y]` (layer 0) or `[x, y, z]`.
+pub fn cell_of(xyz: &[i32]) -> Option<Cell> {
+    match *xyz {
+        [x, y] => Some(Cell::new(x, y)),
+        [x, y, z] => Some(Cell::at(x, y, z)),
+        _ => None,
+    }
+}
+
 /// The cells of a placed piece, each an open cell of the board.
 pub fn cells_of(board: &Board, p: &PlacedPiece) -> Result<Vec<Cell>, ApiError> {
     let mut cells = Vec::with_capacity(p.cells.len());
     for xyz in &p.cells {
-        let c = match xyz[..] {
-            [x, y] => Cell::new(x, y),
-            [x, y, z] => Cell::at(x, y, z),
-            _ => {
-                return Err(ApiError::bad(
-                    "a cell in `placed` is not [x, y] or [x, y, z]",
-                ))
-            }
-        };
+        let c = cell_of(xyz)
+            .ok_or_else(|| ApiError::bad("a cell in `placed` is not [x, y] or [x, y, z]"))?;
         if board.index(c).is_none() || board.square(c) != Square::Open {
             return Err(ApiError::bad(format!(
                 "piece {} is placed on ({}, {}, {}), which is not an open cell of the board",
