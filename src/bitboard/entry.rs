@@ -104,10 +104,43 @@ impl Head {
     }
 }
 
-/// The list of one piece's options (squares in numbering 0), for branching on a piece.
+/// The list of one piece's options (squares in numbering 0), for branching on a piece,
+/// by lowest bit (so that those below a node's first empty square, which cannot fit, are
+/// skipped: [`PieceList::from_square`]).
 #[derive(Copy, Clone, Debug)]
 pub struct PieceList {
     pub piece: u32,
     pub from: u32,
     pub to: u32,
+    /// Where this list's cuts start in `Tables::piece_cuts`: per square `c` (and one
+    /// past the last), how many of its entries have their lowest bit below `c`.
+    pub cuts: u32,
+}
+
+impl PieceList {
+    /// The first of this list's entries whose lowest bit is at least `c`, through its
+    /// `cuts`.
+    #[inline(always)]
+    pub fn from_square(&self, cuts: &[u16], c: u32) -> u32 {
+        self.from + u32::from(cuts[(self.cuts + c) as usize])
+    }
+}
+
+/// The cuts of `piece_lists` (entries of `lists` sorted by lowest bit, squares of an
+/// `n`-bit frame), setting each list's `cuts` ([`PieceList::cuts`]).
+pub fn piece_cuts<M: super::word::Word>(
+    piece_lists: &mut [PieceList],
+    lists: &[Entry<M>],
+    n: u32,
+) -> Vec<u16> {
+    let mut cuts = Vec::with_capacity(piece_lists.len() * (n as usize + 1));
+    for l in piece_lists.iter_mut() {
+        l.cuts = cuts.len() as u32;
+        let list = &lists[l.from as usize..l.to as usize];
+        cuts.extend((0..=n).map(|c| {
+            let below = list.partition_point(|e| e.mask.trailing_zeros() < c);
+            below as u16
+        }));
+    }
+    cuts
 }

@@ -2,7 +2,7 @@
 //! ([`Tables::keeping`], for the parts of a symmetry reduction, which share one build)
 //! and extended by lists a search branches on first ([`Tables::add_list`]).
 
-use super::entry::{Entry, Head};
+use super::entry::{piece_cuts, Entry, Head};
 use super::listing::expiry;
 use super::runs::PieceRuns;
 use super::tables::Tables;
@@ -58,6 +58,7 @@ impl<M: Word> Tables<M> {
             (l.from, l.to) = (moved[l.from as usize], moved[l.to as usize]);
         }
         self.piece_lists.sort_by_key(|l| (l.to - l.from, l.piece));
+        self.piece_cuts = piece_cuts(&mut self.piece_lists, &self.lists, self.n);
         // A piece expires at square c of numbering f when its kept options all have
         // their lowest bit below c.
         let (n, pieces) = (self.n as usize, self.copies.len());

@@ -317,10 +317,13 @@ pub fn piece_lists<M: Word>(
         let from = lists.len() as u32;
         let entry = |&o: &u32| Entry::new(options.masks[o as usize], u32::from(p), o);
         lists.extend(run.iter().map(entry));
+        // By lowest bit, so that a node skips those below its first empty square.
+        lists[from as usize..].sort_by_key(|e| (e.mask.trailing_zeros(), e.option()));
         piece_lists.push(PieceList {
             piece: u32::from(p),
             from,
             to: lists.len() as u32,
+            cuts: 0,
         });
     }
     piece_lists.sort_by_key(|l| (l.to - l.from, l.piece));

@@ -14,7 +14,7 @@ use crate::model::Puzzle;
 use crate::symmetry::Group;
 
 use super::doomed::Doomed;
-use super::entry::{Entry, Head, PieceList};
+use super::entry::{piece_cuts, Entry, Head, PieceList};
 use super::frame::{Frame, MAX_FRONTS};
 use super::grid::Grid;
 use super::keys::{key_of, KeyBits};
@@ -103,6 +103,9 @@ pub struct Tables<M: Copy> {
     pub image: Vec<u32>,
     /// The options of each piece that every solution uses exactly once.
     pub piece_lists: Vec<PieceList>,
+    /// Where each piece list's entries with their lowest bit at or past a square start
+    /// ([`PieceList::from_square`]).
+    pub piece_cuts: Vec<u16>,
     /// Branch on such a piece when it has fewer options than the best front square, in
     /// nodes less than this many choices deep (the root at least).
     pub piece_depth: u32,
@@ -144,11 +147,12 @@ impl<M: Word> Tables<M> {
         let doomed = Doomed::new(&frame, keys, &fillable, &pieces, &options);
         let builder = ListBuilder::new(&options, &doomed, keys, frame.fronts(), &pieces);
         let mut lists = builder.build(&frame, &blocks.own, &square, &key_offset);
-        let piece_lists = if puzzle.board.use_all_pieces {
+        let mut piece_lists = if puzzle.board.use_all_pieces {
             piece_lists(&options, &pieces, &mut lists.lists)
         } else {
             Vec::new()
         };
+        let piece_cuts = piece_cuts(&mut piece_lists, &lists.lists, frame.n);
         let runs = if tuning.piece_runs && pieces.copies.len() <= MAX_RUN_PIECES {
             PieceRuns::new(&lists.heads, &lists.lists, pieces.copies.len())
         } else {
@@ -167,6 +171,7 @@ impl<M: Word> Tables<M> {
             block: blocks.block,
             image: blocks.image,
             piece_lists,
+            piece_cuts,
             piece_depth: tuning.piece_depth,
             good_enough: tuning.good_enough.max(1),
             root_piece: tuning.root_piece,

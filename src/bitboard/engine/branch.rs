@@ -146,16 +146,19 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     #[inline(always)]
     fn best_piece(&self, filled: M, avail: u64, mut best: Choice) -> Option<Choice> {
         let t = &*self.t;
+        let first = filled.trailing_ones();
         for l in &t.piece_lists {
             if avail >> l.piece & 1 == 0 || self.left[l.piece as usize] != 1 {
                 continue;
             }
-            let (fit, count) = weigh(&t.lists, (l.from, l.to), filled, avail, best.count);
+            // Its options below the first empty square cannot fit.
+            let from = l.from_square(&t.piece_cuts, first);
+            let (fit, count) = weigh(&t.lists, (from, l.to), filled, avail, best.count);
             if count < best.count {
                 if count == 0 {
                     return None;
                 }
-                let (from, to, front) = (l.from, l.to, 0);
+                let (to, front) = (l.to, 0);
                 best = Choice {
                     count,
                     from,

@@ -64,7 +64,8 @@ fn solid_set(grid: Grid, pieces: &[(Cells, u32)], mirror: bool) -> PieceSet {
     }
 }
 
-/// [`same_as_dlx`], then the same with every order of the axes and a few fronts.
+/// [`same_as_dlx`], then the same with every order of the axes and a few fronts (with
+/// all eight, pieces weighed at every level).
 fn same_as_dlx_solid(puzzle: &Puzzle) -> usize {
     let allowed = all(puzzle);
     let want = same_as_dlx(puzzle, &allowed);
@@ -76,6 +77,8 @@ fn same_as_dlx_solid(puzzle: &Puzzle) -> usize {
                 fronts,
                 window,
                 beside: if fronts == 1 { 0 } else { 2 },
+                // Pieces weighed at every level (as on the sphere grid) with all fronts.
+                piece_depth: if fronts == 0xff { u32::MAX } else { 2 },
                 memo_bits: 0,
                 ..Tuning::default()
             };

@@ -149,8 +149,9 @@ fn the_parts_list_the_restricted_piece_only_in_their_own_lists() {
 fn filtering_keeps_the_piece_lists_whole() {
     use crate::bitboard::tables::Tables;
     // Scott's board: a piece list per piece (a node less than two levels deep may
-    // branch on one), kept sorted by size, not in the order they lie in. Filtered by
-    // the placements they were built from, the tables keep every list as it was.
+    // branch on one), kept sorted by size, not in the order they lie in, each by lowest
+    // bit with its cuts. Filtered by the placements they were built from, the tables
+    // keep every list as it was.
     let p = scott();
     let reduction = crate::symmetry::Reduction::new(&p);
     let allowed = reduction.allowed;
@@ -174,10 +175,20 @@ fn filtering_keeps_the_piece_lists_whole() {
         assert!(entries(&built, a)
             .iter()
             .all(|&(piece, _)| piece == a.piece));
-        // Every allowed placement of the piece, in placement order.
-        let places: Vec<usize> = (entries(&built, a).iter())
+        // Every allowed placement of the piece, by lowest bit.
+        let mut places: Vec<usize> = (entries(&built, a).iter())
             .map(|&(_, o)| built.places[o as usize] as usize)
             .collect();
+        let lows: Vec<u32> = (entries(&built, a).iter())
+            .map(|&(_, o)| built.masks[o as usize].trailing_zeros())
+            .collect();
+        assert!(lows.is_sorted(), "piece {}", a.piece);
+        // The cuts: the entries below square c are those with a lower bit.
+        for c in 0..=built.n {
+            let below = lows.iter().filter(|&&low| low < c).count() as u32;
+            assert_eq!(b.from_square(&filtered.piece_cuts, c) - b.from, below);
+        }
+        places.sort();
         let piece = p.placements[places[0]].piece;
         let expected: Vec<usize> = (0..p.placements.len())
             .filter(|&i| allowed[i] && p.placements[i].piece == piece)
