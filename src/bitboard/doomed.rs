@@ -7,7 +7,7 @@
 //! that key's list. The search then neither tries the option nor counts the node (a
 //! quarter fewer nodes on 6x10, a sixth fewer on 8x8-square).
 
-use super::frame::Frame;
+use super::frame::{square_bit, Frame};
 use super::grid::Grid;
 use super::keys::KeyBits;
 use super::options::{Options, Pieces};
@@ -69,7 +69,7 @@ impl<'a, M: Word> Doomed<'a, M> {
                 c + offset - 1 + (j - self.window)
             };
             let square = if b < self.n {
-                M::bit(u32::from(square_f[b as usize]))
+                square_bit(square_f[b as usize])
             } else {
                 M::ZERO
             };

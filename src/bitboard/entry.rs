@@ -106,7 +106,7 @@ impl Head {
 
 /// The list of one piece's options (squares in numbering 0), for branching on a piece,
 /// by lowest bit (so that those below a node's first empty square, which cannot fit, are
-/// skipped: [`PieceList::from_square`]).
+/// skipped: [`PieceList::start_at`]).
 #[derive(Copy, Clone, Debug)]
 pub struct PieceList {
     pub piece: u32,
@@ -121,7 +121,7 @@ impl PieceList {
     /// The first of this list's entries whose lowest bit is at least `c`, through its
     /// `cuts`.
     #[inline(always)]
-    pub fn from_square(&self, cuts: &[u16], c: u32) -> u32 {
+    pub fn start_at(&self, cuts: &[u16], c: u32) -> u32 {
         self.from + u32::from(cuts[(self.cuts + c) as usize])
     }
 }

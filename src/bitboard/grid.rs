@@ -7,13 +7,15 @@
 //! numbering, 2 and a row's length ± 1; on the triangle grid 1 and a row's length, the
 //! latter only from up triangles forward and down triangles back; on the cube grid 1, a
 //! row's and a layer's length; on the sphere grid 1 and a row's length in a layer,
-//! and four distances to the balls of the layer above).
+//! and four distances to the balls of the layer above; on a packed frame, more, as
+//! its layers start at uneven distances).
 
 use super::word::Word;
 
 /// The most distances a grid shifts by: the lattices have at most 12 neighbours, 6 of
-/// them after a square in a numbering by rows or columns (and layers).
-pub const MAX_STEPS: usize = 6;
+/// them after a square in a numbering by rows or columns (and layers); a packed frame
+/// ([`super::packing`]) takes up to twice as many (the pyramid of 55 balls, 11).
+pub const MAX_STEPS: usize = 12;
 
 /// One distance between neighbours' bits: the squares whose neighbour lies `d` bits
 /// after them (`behind`, for shifts back) and those whose neighbour lies `d` bits
@@ -117,7 +119,8 @@ impl<M: Word> Grid<M> {
         g
     }
 
-    /// The squares next to `m` by the distances past the third (the sphere grid's).
+    /// The squares next to `m` by the distances past the third (the sphere grid's, and
+    /// a packed frame's).
     #[inline(always)]
     fn grow_more(&self, m: M) -> M {
         (self.steps[3..self.used].iter()).fold(M::ZERO, |g, s| {

@@ -7,7 +7,7 @@
 
 use super::doomed::Doomed;
 use super::entry::{Entry, Head, PieceList};
-use super::frame::Frame;
+use super::frame::{square_bit, Frame};
 use super::keys::{key_of, KeyBits};
 use super::options::{bucket_by_low, Options, Pieces};
 use super::word::{for_subsets, Word, FIBONACCI};
@@ -131,7 +131,7 @@ impl<'a, M: Word> ListBuilder<'a, M> {
         // The squares up to the front square, in numbering 0.
         let mut before = M::ZERO;
         for c in 0..n {
-            before = before | M::bit(u32::from(square_f[c as usize]));
+            before = before | square_bit(square_f[c as usize]);
             (self.doomed).key_fills(square_f, c, offset, &mut self.key_fills);
             self.key_squares.clear();
             let fills = &self.key_fills;

@@ -74,7 +74,11 @@ impl<M: Word> Mirror<M> {
             images: Vec::new(),
         };
         mirror.images = t.masks.iter().map(|&m| mirror.apply(m)).collect();
-        mirror.pieces = mirror.closed_pieces(t);
+        // A state and its image have as many tilings only if the mirror maps the frame
+        // onto itself (a packed frame's bits need not be whole lines).
+        if mirror.apply(t.full) == t.full {
+            mirror.pieces = mirror.closed_pieces(t);
+        }
         mirror
     }
 

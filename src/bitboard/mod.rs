@@ -9,7 +9,7 @@
 //!
 //! The modules, lowest first: sets in words (`word`, and several words as one in
 //! `wide`, for frames past 128 squares), the frame and its numberings
-//! (`frame`, `grid`), the options and their lists (`options`, `keys`, `entry`,
+//! (`frame`, `packing`, `grid`), the options and their lists (`options`, `keys`, `entry`,
 //! `doomed`, `shared`, `listing`), the tables built from them (`tables`, `filter`),
 //! the memo's parts (`memo`, `mirror`, `tails`), and the search over the tables
 //! (`engine`), which [`BitSearch`] wraps for each word width.
@@ -25,6 +25,7 @@ mod listing;
 mod memo;
 mod mirror;
 mod options;
+mod packing;
 mod runs;
 mod shared;
 mod tables;

@@ -104,7 +104,7 @@ pub struct Tables<M: Copy> {
     /// The options of each piece that every solution uses exactly once.
     pub piece_lists: Vec<PieceList>,
     /// Where each piece list's entries with their lowest bit at or past a square start
-    /// ([`PieceList::from_square`]).
+    /// ([`PieceList::start_at`]).
     pub piece_cuts: Vec<u16>,
     /// Branch on such a piece when it has fewer options than the best front square, in
     /// nodes less than this many choices deep (the root at least).

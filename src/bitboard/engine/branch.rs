@@ -152,7 +152,7 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
                 continue;
             }
             // Its options below the first empty square cannot fit.
-            let from = l.from_square(&t.piece_cuts, first);
+            let from = l.start_at(&t.piece_cuts, first);
             let (fit, count) = weigh(&t.lists, (from, l.to), filled, avail, best.count);
             if count < best.count {
                 if count == 0 {

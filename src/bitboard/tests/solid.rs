@@ -146,6 +146,31 @@ fn sphere_pyramids_match_dlx() {
     assert!(same_as_dlx_solid(&p) > 0);
 }
 
+#[test]
+fn packed_pyramid_matches_dlx() {
+    // The pyramid of 5 layers: its 5×5×5 box is wider than a word, its 55 balls are
+    // not, so its layers are packed into 64 bits ([`crate::bitboard::packing`]). The
+    // bottom layer and two balls of the next are blocked; flat trominoes and dominoes
+    // with copies fill the other 26, one domino pre-placed in the layer of 4.
+    let board = pyramid(5, &[]);
+    let mut squares: Vec<Square> = board.cells().map(|c| board.square(c)).collect();
+    for k in (0..25).chain([25, 26]) {
+        squares[k] = Square::Blocked;
+    }
+    squares[3 * 25] = Square::Preplaced('b');
+    squares[3 * 25 + 1] = Square::Preplaced('b');
+    let board = Board::layered("pyramid", Grid::Sphere, [5, 5, 5], squares);
+    let l: &[(i32, i32, i32)] = &[(0, 0, 0), (1, 0, 0), (0, 1, 0)];
+    let i2: &[(i32, i32, i32)] = &[(0, 0, 0), (1, 0, 0)];
+    let set = solid_set(Grid::Sphere, &[(l, 4), (i2, 8)], true);
+    let p = Puzzle::new(board, set).expect("valid");
+    let allowed = all(&p);
+    let packed =
+        crate::bitboard::tables::Tables::<u64>::new(&p, &allowed, &Tuning::for_puzzle(&p), None);
+    assert_eq!(packed.map(|t| t.n), Some(64), "packed into a word");
+    assert!(same_as_dlx_solid(&p) > 0);
+}
+
 /// The seven Soma pieces: every polycube of 3 or 4 cubes that is not a box, one-sided.
 fn soma() -> PieceSet {
     let is_box = |s: &Shape| (s.width() * s.height() * s.depth()) as usize == s.len();

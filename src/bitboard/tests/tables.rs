@@ -186,7 +186,7 @@ fn filtering_keeps_the_piece_lists_whole() {
         // The cuts: the entries below square c are those with a lower bit.
         for c in 0..=built.n {
             let below = lows.iter().filter(|&&low| low < c).count() as u32;
-            assert_eq!(b.from_square(&filtered.piece_cuts, c) - b.from, below);
+            assert_eq!(b.start_at(&filtered.piece_cuts, c) - b.from, below);
         }
         places.sort();
         let piece = p.placements[places[0]].piece;
