@@ -15,14 +15,14 @@ pub type Slice = Vec<u32>;
 /// Two neighbours: (slice, position) each, the first in a slice no later than the second.
 pub type Pair = ((usize, u32), (usize, u32));
 
-/// Tries before a search for offsets gives up (the pyramid of 55 balls takes a few
-/// hundred).
+/// Tries of an offset before a search for offsets gives up: a bound on the time a board
+/// that cannot be packed costs.
 const BUDGET: u32 = 200_000;
 
-/// Per slice, the bit its position 0 is at (below 0 if its first cell is past `bits`
-/// positions): every cell in its own bit from 0 to `bits`, the
-/// slices' first cells in order, and the distances between the bits of the `pairs` at
-/// most `max_steps` (the fewest found); `None` if no such offsets were found.
+/// Per slice, the bit its position 0 is at (negative when its cells start past position
+/// 0): every cell in its own bit below `bits`, the slices' first cells in order, and the
+/// distances between the bits of the `pairs` at most `max_steps` (as few as a search by
+/// increasing limits finds); `None` if no such offsets were found.
 pub fn pack(slices: &[Slice], pairs: &[Pair], bits: u32, max_steps: usize) -> Option<Vec<i64>> {
     let mut by_later: Vec<Vec<(usize, u32, u32)>> = vec![Vec::new(); slices.len()];
     for &((sa, pa), (sb, pb)) in pairs {
