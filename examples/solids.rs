@@ -1,9 +1,8 @@
-//! The 3D benchmark puzzles, built in code until the TOML reader and the built-in sets
-//! for layers land: the Soma cube, the solid pentominoes in 3×4×5 and 2×5×6, the Bedlam
-//! cube (its pieces from `tests/data/solids/bedlam.txt`) and the 14-ball pyramid of
-//! flat trominoes and dominoes. Counts, search-tree nodes and link updates on each
-//! engine, and the exact-cover matrices in Knuth's DLX format for the C yardstick
-//! (`scripts/bench-solids.sh` runs both under hyperfine).
+//! 3D puzzles built in code: the Soma cube, the solid pentominoes in 3×4×5 and 2×5×6,
+//! the Bedlam cube (its pieces from `tests/data/solids/bedlam.txt`) and the 14-ball
+//! pyramid of flat trominoes and dominoes. Counts, search-tree nodes and link updates on
+//! each engine side by side, and the exact-cover matrices in Knuth's DLX format.
+//! (`scripts/bench-solids.sh` times the built-in boards against the C yardstick.)
 //!
 //! `solids` prints every case but Bedlam on both engines (one thread, keep mode);
 //! `solids CASE count [keep|reduce] [-jN] [dlx]` counts one case (bitboard unless

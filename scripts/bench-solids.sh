@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The 3D benchmarks (BENCHMARKS.md, "Solids"): polyx's bitboard engine against the C
-# yardstick (../shared/bench/refdlx.c, cc -O2) on the same matrix, in one run per
-# question, and the Bedlam cube counted on 2 threads. The puzzles are built in code by
-# examples/solids.rs (until the built-in sets for layers exist; then
-# `polyx count bedlam-4x4x4 -j 2` and `polyx show BOARD --dlx` do the same).
+# yardstick (../shared/bench/refdlx.c, cc -O2) on the same matrix (`polyx show BOARD
+# --dlx`, the full matrix: refdlx counts every solution), in one run per question, and
+# the Bedlam cube counted on 2 threads. polyx counts in keep mode with `-j 1` and
+# prints its nodes (`--stats`).
 #
 # Usage: scripts/bench-solids.sh      (from the repository's top level)
 # Needs cc and GNU time (/usr/bin/time); prints wall and user CPU seconds of whole
@@ -13,30 +13,32 @@ set -euo pipefail
 runs=${RUNS:-1}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cargo build --release --quiet --example solids
-solids=target/release/examples/solids
+cargo build --release --quiet
+polyx=target/release/polyx
 cc -O2 -o "$work/refdlx" ../shared/bench/refdlx.c
 
 timed() { # label, command...
   local label=$1; shift
   /usr/bin/time -f "$label: %e s wall, %U s user" "$@" > "$work/out" 2> "$work/err" || true
   echo "  $(head -1 "$work/out")"
-  tail -1 "$work/err"
+  tail -2 "$work/err" | tr '\n' ' '
+  echo
 }
 
-for case in soma solid-pentominoes-3x4x5 solid-pentominoes-2x5x6; do
-  "$solids" "$case" matrix > "$work/$case.dlx"
+for board in soma-3x3x3 solid-pentominoes-3x4x5 solid-pentominoes-2x5x6 \
+  noi2005-pyramid iq-puzzler-pro-pyramid; do
+  "$polyx" show "$board" --dlx > "$work/$board.dlx"
   for _ in $(seq "$runs"); do
-    echo "== $case"
-    timed "polyx keep" "$solids" "$case" count keep
-    timed "polyx reduce" "$solids" "$case" count reduce
-    timed "refdlx" "$work/refdlx" < "$work/$case.dlx"
+    echo "== $board"
+    timed "refdlx" "$work/refdlx" < "$work/$board.dlx"
+    timed "polyx keep" "$polyx" count "$board" --symmetry keep -j 1 --stats
+    timed "polyx reduce" "$polyx" count "$board" --symmetry reduce -j 1 --stats
   done
 done
-echo "== bedlam (19,186 up to rotation, 460,464 in all)"
-timed "polyx reduce -j2" "$solids" bedlam count reduce -j2
-timed "polyx keep -j2" "$solids" bedlam count keep -j2
+echo "== bedlam-4x4x4 (19,186 up to rotation, 460,464 in all)"
+timed "polyx reduce -j2" "$polyx" count bedlam-4x4x4 --symmetry reduce -j 2 --stats
+timed "polyx keep -j2" "$polyx" count bedlam-4x4x4 --symmetry keep -j 2 --stats
 if [ "${BEDLAM_DLX:-0}" = 1 ]; then
-  "$solids" bedlam matrix > "$work/bedlam.dlx"
+  "$polyx" show bedlam-4x4x4 --dlx > "$work/bedlam.dlx"
   timed "refdlx" "$work/refdlx" < "$work/bedlam.dlx"
 fi
