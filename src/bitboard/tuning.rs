@@ -200,12 +200,13 @@ impl Tuning {
     /// `tuning` for a board of layers of balls. Flat pieces of balls lie in three
     /// families of planes, so as the board fills a piece runs out of places sooner than
     /// a front square does: weighing the pieces at every level takes about half the
-    /// nodes on the two pyramids (the IQ Puzzler Pro pyramid 23.2 M instead of 43.3 M
-    /// in keep mode, NOI2005's 2.4 M instead of 3.9 M; on the solid pentominoes in
-    /// 3×4×5 only 12 % fewer, for more time). Keys of 6 + 2 squares keep the lists of
-    /// eight numberings of a 125-square frame to a fifth of the memory of 8 + 4 (19 MB
-    /// instead of 74 MB on the pyramid, whose numberings share no lists), which the
-    /// lists' reads gain more from than from the options the longer keys leave out.
+    /// nodes on the two pyramids (measured on their unpacked 125-square box: the IQ
+    /// Puzzler Pro pyramid 23.2 M instead of 43.3 M in keep mode, NOI2005's 2.4 M
+    /// instead of 3.9 M; on the solid pentominoes in 3×4×5 only 12 % fewer, for more
+    /// time). The pyramid's eight numberings share no lists (the box's corners are not
+    /// its symmetries): with keys of 8 + 4 squares they took 74 MB there, with 6 + 2
+    /// 19 MB, and the lists' reads gain more from that than from the options the longer
+    /// keys leave out.
     fn for_balls(tuning: Tuning) -> Tuning {
         Tuning {
             piece_depth: u32::MAX,
