@@ -324,9 +324,9 @@ impl<M: Word> Frame<M> {
                 let packed = (self.offsets.get(i))
                     .and_then(|o| Some(o.get(1)? - o.first()?))
                     .map(|d| d.max(1) as u32);
-                match order {
-                    Order::Solid(_) if layer && packed.is_some() => packed.unwrap_or(stride),
-                    Order::Solid([_, middle, _]) if layer => stride * dims[middle as usize],
+                match (order, packed) {
+                    (Order::Solid(_), Some(packed)) if layer => packed,
+                    (Order::Solid([_, middle, _]), None) if layer => stride * dims[middle as usize],
                     _ => stride,
                 }
             })
