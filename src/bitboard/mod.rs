@@ -11,8 +11,9 @@
 //! `wide`, for frames past 128 squares), the frame and its numberings
 //! (`frame`, `packing`, `grid`), the options and their lists (`options`, `keys`, `entry`,
 //! `doomed`, `shared`, `listing`), the tables built from them (`tables`, `filter`),
-//! the memo's parts (`memo`, `mirror`, `tails`), and the search over the tables
-//! (`engine`), which [`BitSearch`] wraps for each word width.
+//! the memo's parts (`memo`, `mirror`, `tails`), the live options of the rule of the
+//! fewest options (`live`), and the search over the tables (`engine`), which
+//! [`BitSearch`] wraps for each word width.
 
 mod doomed;
 mod engine;
@@ -22,6 +23,7 @@ mod frame;
 mod grid;
 mod keys;
 mod listing;
+mod live;
 mod memo;
 mod mirror;
 mod options;

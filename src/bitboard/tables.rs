@@ -119,6 +119,8 @@ pub struct Tables<M: Copy> {
     pub look_ahead: bool,
     /// See [`Tuning::tails`].
     pub tails: u32,
+    /// See [`Tuning::fewest`] (only with one front).
+    pub fewest: bool,
 }
 
 impl<M: Word> Tables<M> {
@@ -177,6 +179,7 @@ impl<M: Word> Tables<M> {
             root_piece: tuning.root_piece,
             look_ahead: tuning.look_ahead,
             tails: tuning.tails,
+            fewest: tuning.fewest && frame.fronts() == 1,
             n: frame.n,
             fronts: frame.fronts(),
             start: options.start,

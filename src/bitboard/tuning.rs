@@ -64,6 +64,11 @@ pub struct Tuning {
     /// neighbour in the next layer rather than in the next line (the window then
     /// reaches the next line's).
     pub key_layer: bool,
+    /// With one front, each node branches on the open square or the piece used once
+    /// that has the fewest options over the whole board (Knuth's MRV rule), counted
+    /// from the node's live options (`live.rs`, `engine/fewest.rs`), rather than on a
+    /// front square.
+    pub fewest: bool,
 }
 
 impl Tuning {
@@ -197,24 +202,23 @@ impl Tuning {
         }
     }
 
-    /// `tuning` for a board of layers of balls. Flat pieces of balls lie in three
-    /// families of planes, so as the board fills a piece runs out of places sooner than
-    /// a front square does: weighing the pieces at every level takes about half the
-    /// nodes on the two pyramids (measured on their unpacked 125-square box: the IQ
-    /// Puzzler Pro pyramid 23.2 M instead of 43.3 M in keep mode, NOI2005's 2.4 M
-    /// instead of 3.9 M; on the solid pentominoes in 3×4×5 only 12 % fewer, for more
-    /// time). The pyramid's eight numberings share no lists (the box's corners are not
-    /// its symmetries): with keys of 8 + 4 squares they took 74 MB there, with 6 + 2
-    /// 19 MB, and the lists' reads gain more from that than from the options the longer
-    /// keys leave out. A front square is taken at once only with at most 2 options: on
-    /// the packed IQ Puzzler Pro pyramid 19.5 M nodes and 55.1 G instructions (4: 21.3 M
-    /// and 58.9 G; 8: 25.9 M and 68.5 G).
+    /// `tuning` for a board of layers of balls: one front, and the rule of the fewest
+    /// options over the whole board ([`Tuning::fewest`]). Flat pieces of balls lie in
+    /// three families of planes, so as the board fills a piece runs out of places sooner
+    /// than a square does, and the squares short of options lie anywhere, not at the
+    /// box's corners. In keep mode on one thread, the IQ Puzzler Pro pyramid takes
+    /// 2.36 M nodes and 14.3 G instructions (weighing the eight corners of its packed
+    /// box and the pieces at every level: 19.5 M and 55.1 G), NOI2005's 0.34 M nodes
+    /// (1.87 M).
     fn for_balls(tuning: Tuning) -> Tuning {
         Tuning {
-            good_enough: 2,
+            fronts: 1,
+            fewest: true,
+            // (A piece is weighed at every level, see `engine/fewest.rs`.)
             piece_depth: u32::MAX,
-            window: tuning.window.min(6),
-            beside: tuning.beside.min(2),
+            // The search reads no front square's lists: one per square is enough.
+            window: 0,
+            beside: 0,
             ..tuning
         }
     }
@@ -252,6 +256,7 @@ impl Default for Tuning {
             unlisted: None,
             piece_runs: false,
             key_layer: false,
+            fewest: false,
         }
     }
 }

@@ -5,7 +5,7 @@
 //! rather than shifting the whole set.
 
 use std::hash::{Hash, Hasher};
-use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
 use super::word::{Key, Word, FIBONACCI};
 
@@ -79,6 +79,14 @@ impl<const N: usize> BitOr for Wide<N> {
     #[inline(always)]
     fn bitor(self, rhs: Self) -> Self {
         Wide(std::array::from_fn(|i| self.0[i] | rhs.0[i]))
+    }
+}
+
+impl<const N: usize> BitXor for Wide<N> {
+    type Output = Self;
+    #[inline(always)]
+    fn bitxor(self, rhs: Self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[i] ^ rhs.0[i]))
     }
 }
 

@@ -3,7 +3,7 @@
 //! the subsets and hashes the tables and the memo take of such sets.
 
 use std::hash::Hash;
-use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
 /// The most squares a frame may have: the bits of the widest word
 /// ([`super::wide::Wide`] of 8 words).
@@ -37,6 +37,7 @@ pub trait Word:
     + std::fmt::Debug
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
+    + BitXor<Output = Self>
     + Not<Output = Self>
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>

@@ -30,6 +30,9 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     /// slightly more instructions but less time, and the binary's code is smaller.
     #[inline(never)]
     pub(super) fn open(&mut self, filled: &Filled<M, F>, avail: u64, left: u64) -> bool {
+        if self.t.fewest {
+            return self.open_fewest(filled, avail, left);
+        }
         let depth = self.stack.len() as u32;
         if let Some(&(from, to)) = self.firsts.get(depth as usize) {
             // A part's own list at this depth.

@@ -41,21 +41,22 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
             if filled[0] == self.t.full || !self.open(&filled, avail, left) {
                 return Err(PathError { level });
             }
-            let top = self.stack.last_mut().expect("just pushed");
-            top.base = PARTIAL;
+            let top = *self.stack.last().expect("just pushed");
             let k = top.first as usize + pos as usize;
             if k >= top.end as usize {
                 return Err(PathError { level });
             }
-            let e = self.t.lists[k];
+            let e = self.entries()[k];
             let fm = top.filled[top.front as usize];
             if avail >> e.piece() & 1 == 0 || e.mask & fm != M::ZERO {
                 return Err(PathError { level });
             }
+            let next = if level < floor { top.end } else { k as u32 + 1 };
+            let fit = fit_mask(self.entries(), next, top.end, fm, avail);
+            let top = self.stack.last_mut().expect("just pushed");
+            top.base = PARTIAL;
             top.chosen = k as u32;
-            top.next = if level < floor { top.end } else { k as u32 + 1 };
-            top.fit_from = top.next;
-            top.fit = fit_mask(&self.t.lists, top.next, top.end, fm, avail);
+            (top.next, top.fit_from, top.fit) = (next, next, fit);
             let p = e.piece() as usize;
             self.left[p] -= 1;
             left -= self.signature.weight[p];
@@ -96,7 +97,9 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         let _ = self.replay(path, path.len())?;
         let t = &*self.t;
         Ok((self.stack.iter())
-            .map(|l| t.places[t.option_in(l.front, t.lists[l.chosen as usize].option()) as usize])
+            .map(|l| {
+                t.places[t.option_in(l.front, self.entries()[l.chosen as usize].option()) as usize]
+            })
             .collect())
     }
 

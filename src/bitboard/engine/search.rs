@@ -179,7 +179,7 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         if FILL {
             self.solution.clear();
             for l in &self.stack {
-                let e = self.t.lists[l.chosen as usize];
+                let e = self.entries()[l.chosen as usize];
                 let o = self.t.option_in(l.front, e.option());
                 self.solution.push(self.t.places[o as usize]);
             }
@@ -190,11 +190,11 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     /// Gives back the copy of its piece that the top level's last choice took.
     #[inline(always)]
     fn give_back(&mut self) {
-        let top = self.stack.last_mut().expect("above the floor");
-        if top.chosen != NONE {
-            let piece = self.t.lists[top.chosen as usize].piece();
+        let chosen = self.stack.last().expect("above the floor").chosen;
+        if chosen != NONE {
+            let piece = self.entries()[chosen as usize].piece();
             self.left[piece as usize] += 1;
-            top.chosen = NONE;
+            self.stack.last_mut().expect("above the floor").chosen = NONE;
         }
     }
 
@@ -227,9 +227,9 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         let fm = parent.filled[parent.front as usize];
         let ahead = self.looks_ahead(depth);
         let mut nodes = 0;
-        while let Some(k) = fits.next(&self.t.lists, fm, parent.avail) {
+        while let Some(k) = fits.next(self.entries(), fm, parent.avail) {
             nodes += 1;
-            let e = self.t.lists[k as usize];
+            let e = self.entries()[k as usize];
             let Some(child) = self.try_option(e, &parent, ahead, run.memo_on) else {
                 continue;
             };
@@ -255,6 +255,7 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         F == 1
             && M::BITS == u64::BITS
             && self.t.look_ahead
+            && !self.t.fewest
             && depth as u32 >= self.t.piece_depth
             && self.firsts.len() <= depth
     }
@@ -329,6 +330,7 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     #[inline(always)]
     fn back_up(&mut self, memo_on: bool) {
         let done = self.stack.pop().expect("above the floor");
+        self.drop_live(self.stack.len());
         if memo_on && done.base != PARTIAL {
             let depth = self.stack.len();
             let key = self.memo_key(done.filled[0], done.mirrored, done.avail, depth);

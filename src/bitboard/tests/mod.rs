@@ -46,14 +46,17 @@ fn bit_solutions(search: &mut BitSearch) -> Vec<Vec<u32>> {
 fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
     let want = dlx_solutions(puzzle, allowed);
     // (Tails need one front, the memo and every piece to be placed.)
-    for (order, region_cap, fronts, piece_depth, good_enough, window, tails) in [
-        (Order::RowMajor, 0, 1, 0, 1, 0, 0),
-        (Order::RowMajor, 7, 0b1001, 1000, 1, 3, 3),
-        (Order::ColumnMajor, 1000, 0xff, 0, 1, 6, 2),
-        (Order::ColumnMajor, 0, 0b10110, 3, 3, 9, 0),
-        (Order::ColumnMajor, 1000, 0xff, 4, 8, 4, 1),
-        (Order::ColumnMajor, 1000, 1, 1, 1, 5, 3),
-        (Order::RowMajor, 4, 1, 2, 1, 2, 100),
+    // (The rule of the fewest options, `fewest`, takes one front.)
+    for (order, region_cap, fronts, piece_depth, good_enough, window, tails, fewest) in [
+        (Order::RowMajor, 0, 1, 0, 1, 0, 0, false),
+        (Order::RowMajor, 7, 0b1001, 1000, 1, 3, 3, false),
+        (Order::ColumnMajor, 1000, 0xff, 0, 1, 6, 2, false),
+        (Order::ColumnMajor, 0, 0b10110, 3, 3, 9, 0, false),
+        (Order::ColumnMajor, 1000, 0xff, 4, 8, 4, 1, false),
+        (Order::ColumnMajor, 1000, 1, 1, 1, 5, 3, false),
+        (Order::RowMajor, 4, 1, 2, 1, 2, 100, false),
+        (Order::ColumnMajor, 0, 1, 0, 1, 0, 0, true),
+        (Order::RowMajor, 1000, 1, 2, 1, 3, 2, true),
     ] {
         {
             let tuning = Tuning {
@@ -72,6 +75,7 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
                 unlisted: None,
                 piece_runs: window % 3 != 0,
                 key_layer: piece_depth % 2 == 0,
+                fewest,
             };
             let mut search = BitSearch::with_tuning(puzzle, allowed, tuning).expect("applies");
             let mut got = bit_solutions(&mut search);

@@ -65,13 +65,19 @@ fn solid_set(grid: Grid, pieces: &[(Cells, u32)], mirror: bool) -> PieceSet {
 }
 
 /// [`same_as_dlx`], then the same with every order of the axes and a few fronts (with
-/// all eight, pieces weighed at every level).
+/// all eight, pieces weighed at every level), and with one front the rule of the
+/// fewest options.
 fn same_as_dlx_solid(puzzle: &Puzzle) -> usize {
     let allowed = all(puzzle);
     let want = same_as_dlx(puzzle, &allowed);
     let dlx = dlx_solutions(puzzle, &allowed);
     for axes in [[0, 1, 2], [2, 0, 1], [1, 2, 0], [2, 1, 0]] {
-        for (fronts, window) in [(1, 4), (0x55, 2), (0xff, 3)] {
+        for (fronts, window, fewest) in [
+            (1, 4, false),
+            (0x55, 2, false),
+            (0xff, 3, false),
+            (1, 0, true),
+        ] {
             let tuning = Tuning {
                 order: Order::Solid(axes),
                 fronts,
@@ -80,6 +86,7 @@ fn same_as_dlx_solid(puzzle: &Puzzle) -> usize {
                 // Pieces weighed at every level (as on the sphere grid) with all fronts.
                 piece_depth: if fronts == 0xff { u32::MAX } else { 2 },
                 memo_bits: 0,
+                fewest,
                 ..Tuning::default()
             };
             let mut search = BitSearch::with_tuning(puzzle, &allowed, tuning).expect("applies");

@@ -1,0 +1,224 @@
+//! The live options of the nodes on a search's stack, for the rule of the fewest
+//! options ([`super::Tuning::fewest`]): each node keeps those of its parent's that miss
+//! its filled squares and whose piece has copies left, grouped by piece, and counts in
+//! passing how many cover each square (bit-sliced counters, [`Tally`]). Each level's
+//! live options, and after them the list it branches on when that is a square's, lie in
+//! one array ([`Live`]) and are dropped with the level.
+
+use super::entry::Entry;
+use super::tables::Tables;
+use super::word::Word;
+
+/// The bit planes of the counts of options per square.
+const PLANES: usize = 4;
+
+/// The counts of options per square, as bit planes: a square's count is the sum of
+/// `2^i` over the planes `i` that hold its bit, or at least [`Tally::MANY`] if its bit
+/// is in `many`.
+#[derive(Copy, Clone, Debug)]
+pub struct Tally<M> {
+    planes: [M; PLANES],
+    many: M,
+}
+
+impl<M: Word> Tally<M> {
+    /// The count from which squares are taken as alike.
+    pub const MANY: u32 = 1 << PLANES;
+
+    fn new() -> Tally<M> {
+        Tally {
+            planes: [M::ZERO; PLANES],
+            many: M::ZERO,
+        }
+    }
+
+    /// Counts an option covering the squares `m`.
+    #[inline(always)]
+    fn add(&mut self, m: M) {
+        let mut carry = m;
+        for plane in &mut self.planes {
+            let next = *plane & carry;
+            *plane = *plane ^ carry;
+            carry = next;
+        }
+        self.many = self.many | carry;
+    }
+
+    /// The first of the `open` squares with the fewest options and their number (at
+    /// most [`Tally::MANY`]); `None` if one has none.
+    #[inline(always)]
+    pub fn fewest(&self, open: M) -> Option<(u32, u32)> {
+        let covered = self.planes.iter().fold(self.many, |u, &p| u | p);
+        if open & !covered != M::ZERO {
+            return None;
+        }
+        let mut least = open & !self.many;
+        if least == M::ZERO {
+            return Some((open.trailing_zeros(), Tally::<M>::MANY));
+        }
+        // From the highest plane down, keep the squares without it if there are any.
+        for &plane in self.planes.iter().rev() {
+            let without = least & !plane;
+            if without != M::ZERO {
+                least = without;
+            }
+        }
+        let c = least.trailing_zeros();
+        let count = (self.planes.iter().enumerate())
+            .map(|(i, &p)| u32::from(p & M::bit(c) != M::ZERO) << i)
+            .sum();
+        Some((c, count))
+    }
+}
+
+/// The live options of the nodes on the stack: segment 0 holds every option of the
+/// tables, segment `d + 1` those of the level `d` deep (each grouped by piece), each
+/// followed by the list its level branches on if that list is gathered.
+pub struct Live<M> {
+    entries: Vec<Entry<M>>,
+    /// Per segment, `pieces + 1` offsets in `entries`: where each piece's options start,
+    /// and the segment's end.
+    cuts: Vec<u32>,
+    pieces: usize,
+}
+
+impl<M: Word> Default for Live<M> {
+    /// No options (an engine that does not use the rule).
+    fn default() -> Live<M> {
+        Live {
+            entries: Vec::new(),
+            cuts: Vec::new(),
+            pieces: 0,
+        }
+    }
+}
+
+impl<M: Word> Live<M> {
+    /// Segment 0: every option of `t` not filtered out, by piece and lowest square.
+    pub fn new(t: &Tables<M>) -> Live<M> {
+        let dropped = |o: usize| t.dropped.get(o).copied().unwrap_or(false);
+        let mut options: Vec<usize> = (0..t.masks.len()).filter(|&o| !dropped(o)).collect();
+        options.sort_by_key(|&o| (t.pieces[o], t.masks[o].trailing_zeros(), o));
+        let entries: Vec<Entry<M>> = (options.iter())
+            .map(|&o| Entry::new(t.masks[o], u32::from(t.pieces[o]), o as u32))
+            .collect();
+        let pieces = t.copies.len();
+        let cuts = (0..=pieces as u32)
+            .map(|p| entries.partition_point(|e| e.piece() < p) as u32)
+            .collect();
+        Live {
+            entries,
+            cuts,
+            pieces,
+        }
+    }
+
+    /// The entries of every segment and list.
+    #[inline(always)]
+    pub fn entries(&self) -> &[Entry<M>] {
+        &self.entries
+    }
+
+    /// The cuts of segment `s`.
+    #[inline(always)]
+    pub fn cuts_of(&self, s: usize) -> &[u32] {
+        &self.cuts[s * (self.pieces + 1)..][..self.pieces + 1]
+    }
+
+    /// Appends the segment of a node `depth` deep with `filled` squares and the pieces
+    /// `avail`: the options of segment `depth` (its parent's) that still fit, counted.
+    #[inline(always)]
+    pub fn filter(&mut self, depth: usize, filled: M, avail: u64) -> Tally<M> {
+        let base = depth * (self.pieces + 1);
+        let mut tally = Tally::new();
+        for p in 0..self.pieces {
+            let at = self.entries.len();
+            self.cuts.push(at as u32);
+            if avail >> p & 1 == 0 {
+                continue;
+            }
+            let range = (self.cuts[base + p], self.cuts[base + p + 1]);
+            self.append_where(range, |m| m & filled == M::ZERO);
+            for e in &self.entries[at..] {
+                tally.add(e.mask);
+            }
+        }
+        self.cuts.push(self.entries.len() as u32);
+        tally
+    }
+
+    /// Drops the segments of the levels `depth` deep and deeper, and their lists.
+    #[inline(always)]
+    pub fn drop_from(&mut self, depth: usize) {
+        let s = (depth + 1) * (self.pieces + 1);
+        if let Some(&start) = self.cuts.get(s) {
+            self.entries.truncate(start as usize);
+            self.cuts.truncate(s);
+        }
+    }
+
+    /// Appends the options of `list` that miss `filled` and whose piece is in `avail`;
+    /// returns where they lie.
+    pub fn gather(&mut self, list: &[Entry<M>], filled: M, avail: u64) -> (u32, u32) {
+        let from = self.entries.len() as u32;
+        let fits = |e: &&Entry<M>| e.mask & filled == M::ZERO && avail >> e.piece() & 1 != 0;
+        self.entries.extend(list.iter().filter(fits));
+        (from, self.entries.len() as u32)
+    }
+
+    /// Appends the options of the last segment that cover square `c`; returns where
+    /// they lie.
+    pub fn gather_square(&mut self, c: u32) -> (u32, u32) {
+        let last = self.cuts.len() - (self.pieces + 1);
+        let range = (self.cuts[last], self.cuts[last + self.pieces]);
+        let square = M::bit(c);
+        let at = self.append_where(range, |m| m & square != M::ZERO);
+        (at as u32, self.entries.len() as u32)
+    }
+
+    /// Appends the entries `from..to` whose squares satisfy `keep`, without a branch
+    /// per entry (whether one is kept is a coin toss the branch predictor loses);
+    /// returns where they start.
+    #[inline(always)]
+    fn append_where(&mut self, (from, to): (u32, u32), keep: impl Fn(M) -> bool) -> usize {
+        let at = self.entries.len();
+        self.entries.extend_from_within(from as usize..to as usize);
+        let run = &mut self.entries[at..];
+        let mut kept = 0;
+        for i in 0..run.len() {
+            let e = run[i];
+            run[kept] = e;
+            kept += usize::from(keep(e.mask));
+        }
+        self.entries.truncate(at + kept);
+        at
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tally_finds_the_square_with_fewest_options() {
+        let mut tally = Tally::<u64>::new();
+        for m in [0b0111u64, 0b0110, 0b1100, 0b0100] {
+            tally.add(m);
+        }
+        // Counts: square 0 once, 1 twice, 2 four times, 3 once.
+        assert_eq!(tally.fewest(0b1111), Some((0, 1)));
+        assert_eq!(tally.fewest(0b0110), Some((1, 2)));
+        assert_eq!(tally.fewest(0b0100), Some((2, 4)));
+        assert_eq!(tally.fewest(0b10000), None);
+    }
+
+    #[test]
+    fn tally_saturates_at_many() {
+        let mut tally = Tally::<u128>::new();
+        for _ in 0..40 {
+            tally.add(0b11);
+        }
+        tally.add(0b10);
+        assert_eq!(tally.fewest(0b11), Some((0, Tally::<u128>::MANY)));
+    }
+}
