@@ -7,7 +7,7 @@
 
 use super::entry::Entry;
 use super::tables::Tables;
-use super::word::Word;
+use super::word::{Word, MAX_PIECES};
 
 /// The bit planes of the counts of options per square.
 const PLANES: usize = 4;
@@ -75,7 +75,10 @@ impl<M: Word> Tally<M> {
 /// tables, segment `d + 1` those of the level `d` deep (each grouped by piece), each
 /// followed by the list its level branches on if that list is gathered.
 pub struct Live<M> {
+    /// The segments and lists up to `end`; past it, room already written (so that a
+    /// segment is written straight from its parent's, in one pass).
     entries: Vec<Entry<M>>,
+    end: usize,
     /// Per segment, `pieces + 1` offsets in `entries`: where each piece's options start,
     /// and the segment's end.
     cuts: Vec<u32>,
@@ -87,6 +90,7 @@ impl<M: Word> Default for Live<M> {
     fn default() -> Live<M> {
         Live {
             entries: Vec::new(),
+            end: 0,
             cuts: Vec::new(),
             pieces: 0,
         }
@@ -107,6 +111,7 @@ impl<M: Word> Live<M> {
             .map(|p| entries.partition_point(|e| e.piece() < p) as u32)
             .collect();
         Live {
+            end: entries.len(),
             entries,
             cuts,
             pieces,
@@ -116,7 +121,7 @@ impl<M: Word> Live<M> {
     /// The entries of every segment and list.
     #[inline(always)]
     pub fn entries(&self) -> &[Entry<M>] {
-        &self.entries
+        &self.entries[..self.end]
     }
 
     /// The cuts of segment `s`.
@@ -125,25 +130,48 @@ impl<M: Word> Live<M> {
         &self.cuts[s * (self.pieces + 1)..][..self.pieces + 1]
     }
 
+    /// Makes room for `n` entries past the end; returns the entries before the end and
+    /// the room.
+    #[inline(always)]
+    fn room(&mut self, n: usize) -> (&[Entry<M>], &mut [Entry<M>]) {
+        if self.entries.len() < self.end + n {
+            // (Written with any entry: it is overwritten before it is read.)
+            self.entries.resize(self.end + n, Entry::new(M::ZERO, 0, 0));
+        }
+        let (before, after) = self.entries.split_at_mut(self.end);
+        (before, &mut after[..n])
+    }
+
     /// Appends the segment of a node `depth` deep with `filled` squares and the pieces
     /// `avail`: the options of segment `depth` (its parent's) that still fit, counted.
+    /// Without a branch per option (whether one fits is a coin toss the branch
+    /// predictor loses).
     #[inline(always)]
     pub fn filter(&mut self, depth: usize, filled: M, avail: u64) -> Tally<M> {
-        let base = depth * (self.pieces + 1);
+        let (pieces, at) = (self.pieces, self.end);
+        let mut parent = [0u32; MAX_PIECES + 1];
+        parent[..=pieces].copy_from_slice(self.cuts_of(depth));
+        let mut cuts = [0u32; MAX_PIECES + 1];
         let mut tally = Tally::new();
-        for p in 0..self.pieces {
-            let at = self.entries.len();
-            self.cuts.push(at as u32);
+        let (before, room) = self.room((parent[pieces] - parent[0]) as usize);
+        let mut kept = 0;
+        for p in 0..pieces {
+            cuts[p] = (at + kept) as u32;
             if avail >> p & 1 == 0 {
                 continue;
             }
-            let range = (self.cuts[base + p], self.cuts[base + p + 1]);
-            self.append_where(range, |m| m & filled == M::ZERO);
-            for e in &self.entries[at..] {
+            let first = kept;
+            for e in &before[parent[p] as usize..parent[p + 1] as usize] {
+                room[kept] = *e;
+                kept += usize::from(e.mask & filled == M::ZERO);
+            }
+            for e in &room[first..kept] {
                 tally.add(e.mask);
             }
         }
-        self.cuts.push(self.entries.len() as u32);
+        self.end = at + kept;
+        cuts[pieces] = self.end as u32;
+        self.cuts.extend_from_slice(&cuts[..=pieces]);
         tally
     }
 
@@ -152,7 +180,7 @@ impl<M: Word> Live<M> {
     pub fn drop_from(&mut self, depth: usize) {
         let s = (depth + 1) * (self.pieces + 1);
         if let Some(&start) = self.cuts.get(s) {
-            self.entries.truncate(start as usize);
+            self.end = start as usize;
             self.cuts.truncate(s);
         }
     }
@@ -160,38 +188,34 @@ impl<M: Word> Live<M> {
     /// Appends the options of `list` that miss `filled` and whose piece is in `avail`;
     /// returns where they lie.
     pub fn gather(&mut self, list: &[Entry<M>], filled: M, avail: u64) -> (u32, u32) {
-        let from = self.entries.len() as u32;
-        let fits = |e: &&Entry<M>| e.mask & filled == M::ZERO && avail >> e.piece() & 1 != 0;
-        self.entries.extend(list.iter().filter(fits));
-        (from, self.entries.len() as u32)
+        let at = self.end;
+        let (_, room) = self.room(list.len());
+        let mut kept = 0;
+        for e in list {
+            if e.mask & filled == M::ZERO && avail >> e.piece() & 1 != 0 {
+                room[kept] = *e;
+                kept += 1;
+            }
+        }
+        self.end = at + kept;
+        (at as u32, self.end as u32)
     }
 
     /// Appends the options of the last segment that cover square `c`; returns where
     /// they lie.
     pub fn gather_square(&mut self, c: u32) -> (u32, u32) {
         let last = self.cuts.len() - (self.pieces + 1);
-        let range = (self.cuts[last], self.cuts[last + self.pieces]);
+        let (from, to) = (self.cuts[last] as usize, self.cuts[last + self.pieces] as usize);
+        let at = self.end;
         let square = M::bit(c);
-        let at = self.append_where(range, |m| m & square != M::ZERO);
-        (at as u32, self.entries.len() as u32)
-    }
-
-    /// Appends the entries `from..to` whose squares satisfy `keep`, without a branch
-    /// per entry (whether one is kept is a coin toss the branch predictor loses);
-    /// returns where they start.
-    #[inline(always)]
-    fn append_where(&mut self, (from, to): (u32, u32), keep: impl Fn(M) -> bool) -> usize {
-        let at = self.entries.len();
-        self.entries.extend_from_within(from as usize..to as usize);
-        let run = &mut self.entries[at..];
+        let (before, room) = self.room(to - from);
         let mut kept = 0;
-        for i in 0..run.len() {
-            let e = run[i];
-            run[kept] = e;
-            kept += usize::from(keep(e.mask));
+        for e in &before[from..to] {
+            room[kept] = *e;
+            kept += usize::from(e.mask & square != M::ZERO);
         }
-        self.entries.truncate(at + kept);
-        at
+        self.end = at + kept;
+        (at as u32, self.end as u32)
     }
 }
 
