@@ -289,6 +289,32 @@ fn picture_commands(readme: &str) -> Vec<(Vec<String>, String)> {
 }
 
 #[test]
+fn formats_text_pictures_are_what_polyx_prints() {
+    // docs/FORMATS.md shows these commands' output as text pictures.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/FORMATS.md")).unwrap();
+    for args in [
+        &["solve", "soma-3x3x3"][..],
+        &["solve", "noi2005-pyramid"],
+        &["solve", "soma-3x3x3", "-f", "unicode"],
+    ] {
+        let out = polyx()
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let picture = format!("```\n{}```", String::from_utf8(out).unwrap());
+        assert!(
+            doc.contains(&picture),
+            "docs/FORMATS.md does not show what `polyx {}` prints:\n{picture}",
+            args.join(" ")
+        );
+    }
+}
+
+#[test]
 fn readme_pictures_are_what_their_commands_draw() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     // The README shows its pictures as `docs/FILE`, docs/EXAMPLES.md as `FILE`.

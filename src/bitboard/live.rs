@@ -205,7 +205,10 @@ impl<M: Word> Live<M> {
     /// they lie.
     pub fn gather_square(&mut self, c: u32) -> (u32, u32) {
         let last = self.cuts.len() - (self.pieces + 1);
-        let (from, to) = (self.cuts[last] as usize, self.cuts[last + self.pieces] as usize);
+        let (from, to) = (
+            self.cuts[last] as usize,
+            self.cuts[last + self.pieces] as usize,
+        );
         let at = self.end;
         let square = M::bit(c);
         let (before, room) = self.room(to - from);
