@@ -207,7 +207,7 @@ impl Tuning {
     /// three families of planes, so as the board fills a piece runs out of places sooner
     /// than a square does, and the squares short of options lie anywhere, not at the
     /// box's corners. In keep mode on one thread, the IQ Puzzler Pro pyramid takes
-    /// 2.36 M nodes and 12.9 G instructions (weighing the eight corners of its packed
+    /// 2.37 M nodes and 12.9 G instructions (weighing the eight corners of its packed
     /// box and the pieces at every level: 19.5 M and 55.1 G), NOI2005's 0.34 M nodes
     /// (1.87 M).
     fn for_balls(tuning: Tuning) -> Tuning {

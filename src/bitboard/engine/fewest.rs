@@ -5,7 +5,7 @@
 //! covers, or with a piece that must still be placed and has no option, is dead.
 //!
 //! The sphere grid uses it ([`crate::bitboard::Tuning::for_puzzle`]): on the IQ Puzzler
-//! Pro pyramid it takes 2.36 M nodes and 12.9 G instructions where weighing the box's
+//! Pro pyramid it takes 2.37 M nodes and 12.9 G instructions where weighing the box's
 //! eight corners and the pieces took 19.5 M and 55.1 G.
 
 use crate::bitboard::entry::Entry;
@@ -17,8 +17,8 @@ use super::{BitEngine, Filled};
 /// While every open square has at least this many options, a node branches on the
 /// piece used once with the fewest options, however many: placing a piece early
 /// constrains the rest more than covering one of many crowded squares. On the IQ
-/// Puzzler Pro pyramid 2.36 M nodes (8: 2.47 M; 16: 2.46 M; a piece only when it has
-/// fewer options than every square, as in DLX: 6.38 M).
+/// Puzzler Pro pyramid 2.37 M nodes (8: 2.47 M; 16: 2.49 M; a piece only when it has
+/// fewer options than every square, as in DLX: 5.77 M).
 const CROWDED: u32 = 12;
 const _: () = assert!(CROWDED < Tally::<u64>::MANY);
 
