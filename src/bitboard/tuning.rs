@@ -214,7 +214,8 @@ impl Tuning {
         Tuning {
             fronts: 1,
             fewest: true,
-            // (A piece is weighed at every level, see `engine/fewest.rs`.)
+            // The rule weighs pieces at every level; so the reduction's parts share one
+            // set of tables (`BitSearch::for_parts`).
             piece_depth: u32::MAX,
             // The search reads no front square's lists: one per square is enough.
             window: 0,

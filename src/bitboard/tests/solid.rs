@@ -83,7 +83,7 @@ fn same_as_dlx_solid(puzzle: &Puzzle) -> usize {
                 fronts,
                 window,
                 beside: if fronts == 1 { 0 } else { 2 },
-                // Pieces weighed at every level (as on the sphere grid) with all fronts.
+                // Pieces weighed at every level with all fronts.
                 piece_depth: if fronts == 0xff { u32::MAX } else { 2 },
                 memo_bits: 0,
                 fewest,
