@@ -13,6 +13,7 @@ mod grid;
 mod hex;
 mod lattice;
 mod octahedral;
+mod point_group;
 mod polyforms;
 mod space;
 mod sphere;
@@ -21,6 +22,7 @@ mod triangle;
 
 pub use grid::Grid;
 pub use lattice::{Lattice, Neighbours, Point};
+pub use point_group::PointGroup;
 pub use polyforms::polyforms;
 /// The square grid's transforms by name, for tests that check against them.
 #[cfg(test)]

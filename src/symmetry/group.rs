@@ -8,7 +8,7 @@
 //! the puzzle). The group also holds the image of every placement under each element,
 //! on which everything else in this module works.
 
-use crate::geom::{Cell, Lattice, Shape};
+use crate::geom::{Cell, Lattice, PointGroup, Shape};
 use crate::model::{Puzzle, Square};
 
 use super::images::PlacementIndex;
@@ -48,21 +48,24 @@ impl Group {
         let lattice = puzzle.board.lattice();
         let elements = board_symmetries(puzzle, lattice);
         let index = PlacementIndex::new(puzzle);
+        let table = PointGroup::of(lattice);
+        // The element (past the identity) of each transform whose images are known.
+        let mut found: Vec<Option<usize>> = vec![None; lattice.order()];
         let mut images: Vec<Vec<u32>> = Vec::with_capacity(elements.len());
-        for g in &elements {
+        for (i, g) in elements.iter().enumerate() {
             // An element that is `a ∘ b` for two found before it maps each placement as
             // `b` then `a` do (its shift and piece permutation follow from its transform).
-            let found = 1..images.len();
-            let parts = found.clone().find_map(|a| {
-                let ta = elements[a].transform;
-                (found.clone())
-                    .find(|&b| lattice.after(ta, elements[b].transform) == g.transform)
-                    .map(|b| (a, b))
+            let parts = (1..images.len()).find_map(|a| {
+                let tb = table.after(table.inverse(elements[a].transform), g.transform);
+                found[tb].map(|b| (a, b))
             });
             images.push(match parts {
                 Some((a, b)) => images[b].iter().map(|&k| images[a][k as usize]).collect(),
                 None => index.images(lattice, g.transform, g.shift, &g.pieces),
             });
+            if i > 0 {
+                found[g.transform] = Some(i);
+            }
         }
         Group {
             lattice,
