@@ -144,8 +144,6 @@ impl<M: Word> Live<M> {
 
     /// Appends the segment of a node `depth` deep with `filled` squares and the pieces
     /// `avail`: the options of segment `depth` (its parent's) that still fit, counted.
-    /// Without a branch per option (whether one fits is a coin toss the branch
-    /// predictor loses).
     #[inline(always)]
     pub fn filter(&mut self, depth: usize, filled: M, avail: u64) -> Tally<M> {
         let (pieces, at) = (self.pieces, self.end);
@@ -160,6 +158,7 @@ impl<M: Word> Live<M> {
             if avail >> p & 1 == 0 {
                 continue;
             }
+            // (Inline rather than through `keep_into`: 5 % fewer instructions here.)
             let first = kept;
             for e in &before[parent[p] as usize..parent[p + 1] as usize] {
                 room[kept] = *e;
@@ -190,14 +189,8 @@ impl<M: Word> Live<M> {
     pub fn gather(&mut self, list: &[Entry<M>], filled: M, avail: u64) -> (u32, u32) {
         let at = self.end;
         let (_, room) = self.room(list.len());
-        let mut kept = 0;
-        for e in list {
-            if e.mask & filled == M::ZERO && avail >> e.piece() & 1 != 0 {
-                room[kept] = *e;
-                kept += 1;
-            }
-        }
-        self.end = at + kept;
+        let fits = |e: &Entry<M>| e.mask & filled == M::ZERO && avail >> e.piece() & 1 != 0;
+        self.end = at + keep_into(list, room, fits);
         (at as u32, self.end as u32)
     }
 
@@ -212,14 +205,26 @@ impl<M: Word> Live<M> {
         let at = self.end;
         let square = M::bit(c);
         let (before, room) = self.room(to - from);
-        let mut kept = 0;
-        for e in &before[from..to] {
-            room[kept] = *e;
-            kept += usize::from(e.mask & square != M::ZERO);
-        }
-        self.end = at + kept;
+        self.end = at + keep_into(&before[from..to], room, |e| e.mask & square != M::ZERO);
         (at as u32, self.end as u32)
     }
+}
+
+/// Writes the entries of `from` for which `keep` holds to the start of `room` (at least
+/// as long), in order, and returns how many: without a branch per entry (whether one is
+/// kept is a coin toss the branch predictor loses).
+#[inline(always)]
+fn keep_into<M: Word>(
+    from: &[Entry<M>],
+    room: &mut [Entry<M>],
+    keep: impl Fn(&Entry<M>) -> bool,
+) -> usize {
+    let mut kept = 0;
+    for e in from {
+        room[kept] = *e;
+        kept += usize::from(keep(e));
+    }
+    kept
 }
 
 #[cfg(test)]

@@ -140,6 +140,24 @@ fn the_mirror_and_the_tails_serve_one_front_only() {
 }
 
 #[test]
+fn the_rule_of_the_fewest_options_makes_no_tails() {
+    // The tails count by first empty squares, which the rule does not fill in order:
+    // with it, a count that would make them (6x10, one front, the memo) makes none.
+    let p = pentomino_rectangle(10, 6);
+    let allowed = crate::symmetry::Reduction::new(&p).allowed;
+    for (fewest, tails) in [(false, true), (true, false)] {
+        let tuning = Tuning {
+            fewest,
+            ..Tuning::for_puzzle(&p)
+        };
+        let mut s = BitSearch::with_tuning(&p, &allowed, tuning).expect("applies");
+        assert_eq!(s.count(), 2339);
+        assert!(s.stats().nodes > 1 << 14);
+        assert_eq!(s.made().1, tails, "fewest: {fewest}");
+    }
+}
+
+#[test]
 fn tails_use_no_piece_more_often_than_it_has_copies() {
     // Rows of monominoes, dominoes and straight trominoes, counted by the tails from the
     // first level down. A tiling with a piece once too often can use copies whose
