@@ -1,5 +1,6 @@
-//! `polyx dlx` on Knuth's DLX2 format (colours, XCC): the toy problem, a published count,
-//! located errors for colours where they cannot go, and `no solution` on stderr.
+//! `polyx dlx` on Knuth's DLX2 and MCC formats (colours, multiplicities): the toy
+//! problem, a published count, items with minimum 0, located errors for colours where
+//! they cannot go, and `no solution` on stderr.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -37,6 +38,24 @@ fn dlx_counts_the_petersen_graph_colourings() {
         .assert()
         .success()
         .stdout("120\n");
+}
+
+#[test]
+fn dlx_counts_primary_items_with_minimum_0_as_knuth_does() {
+    // Issue 36: 11 solutions by brute force and by Knuth's DLX3 (an option of items with
+    // minimum 0 only may be chosen or not); and {b}, {a, b}, {a b} for the small one.
+    polyx()
+        .args(["dlx", "--count"])
+        .arg(crate::data().join("xcc/mcc_min0.dlx"))
+        .assert()
+        .success()
+        .stdout("11\n");
+    polyx()
+        .args(["dlx", "--count"])
+        .write_stdin("0:1|a b\na\nb\na b\n")
+        .assert()
+        .success()
+        .stdout("3\n");
 }
 
 /// Runs `dlx` on `stdin`, expects exit 2 and one `error:` at `at` saying `needle`.

@@ -98,7 +98,7 @@ fn primary_slots(problem: &Problem) -> (Vec<u32>, Vec<u32>) {
     let mut slot = vec![NO_SLOT; problem.item_count()];
     let mut header = Vec::with_capacity(problem.primary_count());
     for item in problem.items() {
-        if problem.bounds(item).is_primary() {
+        if problem.is_primary(item) {
             slot[item.index()] = header.len() as u32;
             header.push(item.0 + 1);
         }

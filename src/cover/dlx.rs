@@ -44,7 +44,10 @@ pub struct Dlx {
     /// items with multiplicities; unit items are simply covered).
     pub bounds: Vec<Bounds>,
     pub used: Vec<u32>,
+    /// Per header: true for items whose uses are counted (`Problem::is_counted`).
     pub multiple: Vec<bool>,
+    /// Per header: true for primary items (they live in the ring through header 0).
+    pub primary: Vec<bool>,
     pub has_multiple: bool,
     /// Node index of the first node of each option.
     pub option_first: Vec<u32>,
@@ -83,6 +86,7 @@ impl Dlx {
             used: vec![0; n + 1],
             has_multiple,
             multiple: headers.multiple,
+            primary: headers.primary,
             color,
             has_colors,
             plain: !has_multiple && !has_colors,
@@ -204,10 +208,9 @@ impl Dlx {
     pub fn consume(&mut self, i: u32) {
         let k = i as usize;
         self.used[k] += 1;
-        let b = self.bounds[k];
-        if self.used[k] == b.max {
+        if self.used[k] == self.bounds[k].max {
             self.hide_options(i);
-            if b.is_primary() {
+            if self.primary[k] {
                 self.unlink_item(i);
             }
         }
@@ -217,9 +220,8 @@ impl Dlx {
     #[inline]
     pub fn unconsume(&mut self, i: u32) {
         let k = i as usize;
-        let b = self.bounds[k];
-        if self.used[k] == b.max {
-            if b.is_primary() {
+        if self.used[k] == self.bounds[k].max {
+            if self.primary[k] {
                 self.relink_item(i);
             }
             self.unhide_options(i);
@@ -373,6 +375,7 @@ struct Headers {
     rlink: Vec<u32>,
     bounds: Vec<Bounds>,
     multiple: Vec<bool>,
+    primary: Vec<bool>,
 }
 
 impl Headers {
@@ -384,6 +387,7 @@ impl Headers {
             rlink: vec![0u32; n + 1],
             bounds: vec![Bounds::PRIMARY; n + 1],
             multiple: vec![false; n + 1],
+            primary: vec![false; n + 1],
         };
         h.nodes.push(Node::default());
         let mut last = 0u32;
@@ -391,13 +395,14 @@ impl Headers {
             let x = item.0 + 1;
             let b = problem.bounds(item);
             h.bounds[x as usize] = b;
-            h.multiple[x as usize] = b.is_multiple();
+            h.multiple[x as usize] = problem.is_counted(item);
+            h.primary[x as usize] = problem.is_primary(item);
             h.nodes.push(Node {
                 up: x,
                 down: x,
                 top: 0,
             });
-            if b.is_primary() {
+            if problem.is_primary(item) {
                 h.llink[x as usize] = last;
                 h.rlink[last as usize] = x;
                 last = x;

@@ -148,7 +148,7 @@ impl<'a> Reader<'a> {
                         .err(line_no, at, format!("item `{name}` has an empty colour"))
                         .with_hint("write `item:colour`, or the item alone for no colour"));
                 }
-                if self.problem.bounds(id) != Bounds::SECONDARY {
+                if !self.problem.is_plain_secondary(id) {
                     return Err(source
                         .err(
                             line_no,
@@ -211,12 +211,14 @@ fn split_bounds(tok: &str) -> Result<Bounded<'_>, String> {
 pub fn write(problem: &Problem) -> String {
     let names = item_tokens(problem);
     let mut out = String::new();
-    // Items with bounds other than 0..=1 go first, with their bounds; so do all items
-    // when none is primary (the format needs at least one item before `|`).
-    let (mut primary, mut secondary): (Vec<_>, Vec<_>) = problem.items().partition(|&i| {
-        let b = problem.bounds(i);
-        b.is_primary() || b.is_multiple()
-    });
+    // Primary items go first, with their bounds unless 1:1. A secondary item that may be
+    // covered more than once has no form of its own: it goes first as `0:k|name`, which
+    // Knuth's programs read as a primary item with minimum 0 (the same solutions when
+    // every option holds an item of minimum 1, as the options of a tiling do). All items
+    // go first when none is primary (the format needs at least one item before `|`).
+    let (mut primary, mut secondary): (Vec<_>, Vec<_>) = problem
+        .items()
+        .partition(|&i| problem.is_primary(i) || problem.bounds(i).is_multiple());
     if primary.is_empty() {
         std::mem::swap(&mut primary, &mut secondary);
     }

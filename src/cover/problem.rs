@@ -36,8 +36,10 @@ impl OptionId {
     }
 }
 
-/// How often an item must be covered: between `min` and `max` times. Primary items have
-/// `min >= 1`; secondary items have `min == 0`.
+/// How often an item must be covered: between `min` and `max` times. A plain primary item
+/// is `1..=1`, a plain secondary one `0..=1`; whether an item is primary (the search
+/// branches on it) is [`Problem::is_primary`], not its bounds: Knuth's MCC allows primary
+/// items with minimum 0.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Bounds {
     /// The fewest chosen options that may cover the item.
@@ -51,11 +53,6 @@ impl Bounds {
     pub const PRIMARY: Bounds = Bounds { min: 1, max: 1 };
     /// A secondary item: covered at most once.
     pub const SECONDARY: Bounds = Bounds { min: 0, max: 1 };
-
-    /// True for items that must be covered (`min >= 1`).
-    pub fn is_primary(self) -> bool {
-        self.min >= 1
-    }
 
     /// True for items that take part in more than one chosen option.
     pub fn is_multiple(self) -> bool {
@@ -184,6 +181,9 @@ pub const MAX_NODES: u64 = (i32::MAX as u64) - 1;
 pub struct Problem {
     names: Vec<String>,
     bounds: Vec<Bounds>,
+    /// Per item, true if it is primary: the search branches on it and a solution covers
+    /// it between its bounds; false for secondary items, which options only carry.
+    primary: Vec<bool>,
     option_start: Vec<u32>,
     option_items: Vec<ItemId>,
     /// Per entry of `option_items`, its colour: 0 for none, `k` for `color_names[k - 1]`.
@@ -202,18 +202,21 @@ impl Problem {
         }
     }
 
-    /// Adds an item that must be covered exactly once.
+    /// Adds a primary item that must be covered exactly once.
     pub fn add_primary(&mut self, name: impl Into<String>) -> ItemId {
-        self.push_item(name.into(), Bounds::PRIMARY)
+        self.push_item(name.into(), Bounds::PRIMARY, true)
     }
 
-    /// Adds an item that may be covered at most once.
+    /// Adds a secondary item: options may carry it, at most one of them (or several that
+    /// give it one colour) in a solution.
     pub fn add_secondary(&mut self, name: impl Into<String>) -> ItemId {
-        self.push_item(name.into(), Bounds::SECONDARY)
+        self.push_item(name.into(), Bounds::SECONDARY, false)
     }
 
-    /// Adds an item that must be covered between `min` and `max` times (`min = 0` makes it
-    /// secondary).
+    /// Adds a primary item that must be covered between `min` and `max` times (Knuth's
+    /// MCC, `min:max|name`). With `min = 0` it is still primary: the search branches on
+    /// it, so an option made only of such items may be chosen or not, and each choice is
+    /// a solution of its own.
     pub fn add_item(
         &mut self,
         name: impl Into<String>,
@@ -223,15 +226,30 @@ impl Problem {
         if max == 0 || min > max {
             return Err(ProblemError::BadBounds { min, max });
         }
-        Ok(self.push_item(name.into(), Bounds { min, max }))
+        Ok(self.push_item(name.into(), Bounds { min, max }, true))
     }
 
-    fn push_item(&mut self, name: String, bounds: Bounds) -> ItemId {
+    /// Adds a secondary item that may be covered up to `max` times: the search never
+    /// branches on it, so it only limits the options that primary items bring in (the
+    /// piece of a tiling that may be left out, with `max` copies).
+    pub fn add_secondary_at_most(
+        &mut self,
+        name: impl Into<String>,
+        max: u32,
+    ) -> Result<ItemId, ProblemError> {
+        if max == 0 {
+            return Err(ProblemError::BadBounds { min: 0, max });
+        }
+        Ok(self.push_item(name.into(), Bounds { min: 0, max }, false))
+    }
+
+    fn push_item(&mut self, name: String, bounds: Bounds, primary: bool) -> ItemId {
         if self.option_start.is_empty() {
             self.option_start.push(0);
         }
         self.names.push(name);
         self.bounds.push(bounds);
+        self.primary.push(primary);
         ItemId(self.names.len() as u32 - 1)
     }
 
@@ -256,7 +274,7 @@ impl Problem {
         for &(item, color) in items {
             let Some(color) = color else { continue };
             let name = || self.names[item.index()].clone();
-            if self.bounds[item.index()] != Bounds::SECONDARY {
+            if !self.is_plain_secondary(item) {
                 return Err(ProblemError::ColorOnItem {
                     option: option.0,
                     name: name(),
@@ -343,9 +361,27 @@ impl Problem {
         self.names.len()
     }
 
-    /// The number of primary items (they come first).
+    /// The number of primary items.
     pub fn primary_count(&self) -> usize {
-        self.bounds.iter().filter(|b| b.is_primary()).count()
+        self.primary.iter().filter(|&&p| p).count()
+    }
+
+    /// True if `item` is primary: the search branches on it (Knuth's items before `|`).
+    pub fn is_primary(&self, item: ItemId) -> bool {
+        self.primary[item.index()]
+    }
+
+    /// True if `item` is secondary and covered at most once: the items that take colours.
+    pub fn is_plain_secondary(&self, item: ItemId) -> bool {
+        !self.is_primary(item) && self.bounds(item) == Bounds::SECONDARY
+    }
+
+    /// True if the search must count `item`'s uses rather than cover it at once (Knuth's
+    /// Algorithm M): it may be covered more than once, or it is primary with minimum 0,
+    /// so that "no further option" is one of its branches.
+    pub fn is_counted(&self, item: ItemId) -> bool {
+        let b = self.bounds(item);
+        b.max > 1 || (self.is_primary(item) && b.min == 0)
     }
 
     /// The number of options.
@@ -414,9 +450,10 @@ impl Problem {
         !self.option_colors.is_empty()
     }
 
-    /// True if some item may be covered more than once.
+    /// True if some item's uses are counted ([`Problem::is_counted`]): it may be
+    /// covered more than once, or it is primary with minimum 0.
     pub fn has_multiplicities(&self) -> bool {
-        self.bounds.iter().any(|b| b.is_multiple())
+        self.items().any(|i| self.is_counted(i))
     }
 }
 

@@ -138,10 +138,14 @@ impl Puzzle {
             if r == 0 {
                 continue;
             }
-            let min = if self.board.use_all_pieces { r } else { 0 };
-            let item = problem
-                .add_item(piece.name.clone(), min, r)
-                .expect("bounds with r >= 1 are valid");
+            // A piece that may stay unused is a secondary item: its placements come in
+            // through their cells, which are primary whenever pieces are optional.
+            let item = if self.board.use_all_pieces {
+                problem.add_item(piece.name.clone(), r, r)
+            } else {
+                problem.add_secondary_at_most(piece.name.clone(), r)
+            };
+            let item = item.expect("bounds with r >= 1 are valid");
             piece_item[k] = Some(item);
         }
         // Indexed by the frame's positions: open cells are on the board.

@@ -135,7 +135,13 @@ struct Colored {
 }
 
 fn colored() -> impl Strategy<Value = Colored> {
-    let bounds = prop_oneof![8 => Just((1, 1)), 1 => Just((1, 2)), 1 => Just((2, 2))];
+    let bounds = prop_oneof![
+        8 => Just((1, 1)),
+        1 => Just((1, 2)),
+        1 => Just((2, 2)),
+        1 => Just((0, 1)),
+        1 => Just((0, 2)),
+    ];
     (prop::collection::vec(bounds, 1..=6), 1usize..=4)
         .prop_flat_map(|(primary, secondary)| {
             let items = primary.len() + secondary;
@@ -148,13 +154,22 @@ fn colored() -> impl Strategy<Value = Colored> {
                         .collect::<Vec<_>>()
                 },
             );
-            let options = prop::collection::vec(option, 0..=13);
-            (Just(primary), Just(secondary), options)
+            let options = prop::collection::vec(option, 0..=12);
+            let repeats = prop::collection::vec(any::<prop::sample::Index>(), 0..=1);
+            (Just(primary), Just(secondary), options, repeats)
         })
-        .prop_map(|(primary, secondary, options)| Colored {
-            primary,
-            secondary,
-            options,
+        .prop_map(|(primary, secondary, mut options, repeats)| {
+            // A repeated option is a distinct option (and may repeat a colour).
+            if !options.is_empty() {
+                for r in repeats {
+                    options.push(options[r.index(options.len())].clone());
+                }
+            }
+            Colored {
+                primary,
+                secondary,
+                options,
+            }
         })
 }
 

@@ -94,6 +94,42 @@ fn an_item_between_its_minimum_and_maximum_can_take_more_options() {
     check::sanity(s.dlx()).unwrap();
 }
 
+/// The solutions of `text` (Knuth's format), each as its sorted option numbers, sorted;
+/// each one verified.
+fn all_sorted(text: &str) -> Vec<Vec<u32>> {
+    let p = knuth::read("t", text).unwrap();
+    let mut s = Search::new(&p);
+    let mut all: Vec<Vec<u32>> = (s.solutions(usize::MAX).iter())
+        .map(|sol| {
+            verify(&p, sol).unwrap();
+            let mut ids: Vec<u32> = sol.iter().map(|o| o.0).collect();
+            ids.sort();
+            ids
+        })
+        .collect();
+    all.sort();
+    check::sanity(s.dlx()).unwrap();
+    all
+}
+
+#[test]
+fn a_primary_item_with_minimum_0_is_still_primary() {
+    // Knuth's MCC: `0:1|a` is primary, so the option `a` alone may be chosen or not.
+    // DLX3 finds {b}, {a, b} and {a b}; treating `a` as secondary loses {a, b}.
+    let all = all_sorted("0:1|a b\na\nb\na b\n");
+    assert_eq!(all, vec![vec![0, 1], vec![1], vec![2]]);
+    // Every item with minimum 0: the empty set is a solution too.
+    assert_eq!(all_sorted("0:1|p 0:1|q\np q\n"), vec![vec![], vec![0]]);
+}
+
+#[test]
+fn the_mcc_example_of_eleven_solutions() {
+    // Issue 36's example: 11 solutions by brute force and by Knuth's DLX3.
+    let text = "0:2|p0 2:3|p1 p2 0:1|p3\np0\np0 p3\np1\np1 p0 p2\np1 p3 p2\np2\n\
+                p2 p3 p0\np3\np3 p0 p1\np3 p2\n";
+    assert_eq!(all_sorted(text).len(), 11);
+}
+
 #[test]
 fn any_search_takes_bitsets_for_primary_items_only_and_dlx_otherwise() {
     let plain = knuth::read("plain", "a b c\na b\nc\na\nb c\n").unwrap();

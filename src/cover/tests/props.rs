@@ -15,19 +15,24 @@ use crate::cover::{check, verify, OptionId, Outcome, Problem, Resume, Search, Su
 use crate::cover::{search::Visitor, Visit};
 use proptest::prelude::*;
 
-/// A random problem: item bounds (primary items first) and options as item indices.
+/// A random problem: item bounds (the first `primary` items primary, the rest
+/// secondary) and options as item indices, some of them repeated.
 #[derive(Clone, Debug)]
 struct Matrix {
     bounds: Vec<(u32, u32)>,
+    primary: usize,
     options: Vec<Vec<usize>>,
 }
 
+/// Primary bounds as Knuth's MCC allows them: `1:1`, `k:k`, `a:b`, and `0:k`.
 fn bounds() -> impl Strategy<Value = (u32, u32)> {
     prop_oneof![
         6 => Just((1, 1)),
         1 => Just((1, 2)),
         1 => Just((2, 2)),
         1 => Just((2, 3)),
+        1 => Just((0, 1)),
+        1 => Just((0, 2)),
     ]
 }
 
@@ -53,22 +58,42 @@ fn matrix_of(
         prop::collection::vec(secondary, 0..=4),
     )
         .prop_flat_map(|(primary, secondary)| {
+            let count = primary.len();
             let bounds: Vec<_> = primary.into_iter().chain(secondary).collect();
             let items = bounds.len();
             let option = prop::collection::btree_set(0..items, 1..=4.min(items))
                 .prop_map(|s| s.into_iter().collect::<Vec<_>>());
-            (Just(bounds), prop::collection::vec(option, 0..=14))
+            let repeats = prop::collection::vec(any::<prop::sample::Index>(), 0..=2);
+            (
+                Just(bounds),
+                Just(count),
+                prop::collection::vec(option, 0..=12),
+                repeats,
+            )
         })
-        .prop_map(|(bounds, options)| Matrix { bounds, options })
+        .prop_map(|(bounds, primary, mut options, repeats)| {
+            // Identical options are distinct options: each may be chosen on its own.
+            if !options.is_empty() {
+                for r in repeats {
+                    options.push(options[r.index(options.len())].clone());
+                }
+            }
+            Matrix {
+                bounds,
+                primary,
+                options,
+            }
+        })
 }
 
 fn build(m: &Matrix) -> Problem {
     let mut p = Problem::new();
-    let ids: Vec<_> = m
-        .bounds
-        .iter()
-        .enumerate()
-        .map(|(k, &(min, max))| p.add_item(format!("i{k}"), min, max).unwrap())
+    let ids: Vec<_> = (m.bounds.iter().enumerate())
+        .map(|(k, &(min, max))| match (k < m.primary, max) {
+            (true, _) => p.add_item(format!("i{k}"), min, max).unwrap(),
+            (false, 1) => p.add_secondary(format!("i{k}")),
+            (false, _) => p.add_secondary_at_most(format!("i{k}"), max).unwrap(),
+        })
         .collect();
     for o in &m.options {
         let items: Vec<_> = o.iter().map(|&k| ids[k]).collect();
@@ -77,15 +102,16 @@ fn build(m: &Matrix) -> Problem {
     p
 }
 
-/// Every subset of options whose cover counts fit every item's bounds, sorted. As in
-/// Knuth's Algorithm X, an option with no primary item is never chosen (the search only
-/// reaches options through the primary items it branches on).
+/// Every subset of options whose cover counts fit every item's bounds, sorted: Knuth's
+/// MCC semantics. As in his programs, an option with no primary item is never chosen
+/// (the search only reaches options through the primary items it branches on); an
+/// option whose primary items all have minimum 0 may be chosen or not.
 fn brute_force(m: &Matrix) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
     let mut times = vec![0u32; m.bounds.len()];
     let mut choosable = 0u32;
     for (k, o) in m.options.iter().enumerate() {
-        if o.iter().any(|&i| m.bounds[i].0 >= 1) {
+        if o.iter().any(|&i| i < m.primary) {
             choosable |= 1 << k;
         }
     }
