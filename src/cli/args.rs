@@ -221,11 +221,31 @@ pub struct DlxArgs {
     #[arg(long)]
     pub count: bool,
     /// Stop after N solutions (default: all).
-    #[arg(short = 'n', long = "limit", value_name = "N")]
+    #[arg(short = 'n', long = "limit", value_name = "N", conflicts_with = "best")]
     pub limit: Option<u64>,
+    /// The K cheapest solutions, cheapest first (options with costs `|n`; the default
+    /// with costs is 1).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub best: Option<u64>,
+    /// Output: the options of each solution as text, or JSON Lines.
+    #[arg(short = 'f', long, value_enum, default_value = "text")]
+    pub format: DlxFormatArg,
+    /// Worker threads of the search for the cheapest solutions (default: all cores).
+    #[arg(short = 'j', long = "threads", value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
     /// Nodes, updates and time on stderr.
     #[arg(long)]
     pub stats: bool,
+}
+
+/// How `polyx dlx` writes solutions.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DlxFormatArg {
+    /// Each solution's options, one per line, blank lines between solutions.
+    Text,
+    /// One JSON object per solution, then a summary.
+    Json,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -2,8 +2,8 @@
 //! the first other line names the items, primary ones first, then optionally `|` and the
 //! secondary ones; every further line is one option naming its items. A primary item may
 //! be written `min:max|name` (as in Knuth's MCC) for multiplicities. As in Knuth's DLX2,
-//! an option may give a secondary item a colour: `x:A` (XCC). Errors name the line and
-//! column.
+//! an option may give a secondary item a colour: `x:A` (XCC); as in his DLX5, an option
+//! may end with costs, `|n` (several add up). Errors name the line and column.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
@@ -122,7 +122,32 @@ impl<'a> Reader<'a> {
         tokens: Vec<(usize, &'a str)>,
     ) -> Result<(), InputError> {
         self.row.clear();
+        let mut cost: Option<(usize, u64)> = None;
         for (col, tok) in tokens {
+            if let Some(digits) = tok.strip_prefix('|') {
+                let n: u64 = digits.parse().map_err(|_| {
+                    source
+                        .err(line_no, col, format!("`{tok}` is not a cost"))
+                        .with_hint("a cost is `|` and a non-negative integer, as in `|3`")
+                })?;
+                let sum = cost.map_or(Some(n), |(_, c)| c.checked_add(n));
+                let sum = sum.ok_or_else(|| {
+                    source.err(
+                        line_no,
+                        col,
+                        "the costs of this option add up past 2^64".into(),
+                    )
+                })?;
+                cost = Some((cost.map_or(col, |(at, _)| at), sum));
+                continue;
+            }
+            if let Some((at, _)) = cost {
+                return Err(source
+                    .err(line_no, col, format!("item `{tok}` comes after the cost"))
+                    .with_hint(format!(
+                        "write an option's costs after its items (the cost is at column {at})"
+                    )));
+            }
             let (name, color) = match tok.split_once(':') {
                 Some((name, color)) => (name, Some(color)),
                 None => (tok, None),
@@ -160,14 +185,18 @@ impl<'a> Reader<'a> {
             }
             self.row.push((id, color));
         }
-        self.problem
-            .add_colored_option(&self.row)
-            .map_err(|e| match e {
-                ProblemError::RepeatedItem { name, .. } => {
-                    source.err(line_no, 1, format!("this option names item `{name}` twice"))
-                }
-                other => source.err(line_no, 1, other.to_string()),
-            })?;
+        let option = (self.problem.add_colored_option(&self.row)).map_err(|e| match e {
+            ProblemError::RepeatedItem { name, .. } => {
+                source.err(line_no, 1, format!("this option names item `{name}` twice"))
+            }
+            ProblemError::EmptyOption { .. } => source
+                .err(line_no, 1, "this option names no item, only a cost".into())
+                .with_hint("an option names at least one item before its cost"),
+            other => source.err(line_no, 1, other.to_string()),
+        })?;
+        if let Some((_, cost)) = cost {
+            self.problem.set_cost(option, cost);
+        }
         Ok(())
     }
 }
@@ -206,7 +235,7 @@ fn split_bounds(tok: &str) -> Result<Bounded<'_>, String> {
 }
 
 /// Writes `problem` in the same format (primary items, `|`, secondary items; colours as
-/// `item:colour`). An item whose name is no token of the format (empty, or with a space,
+/// `item:colour`; a cost other than 0 as `|n` after the option's items). An item whose name is no token of the format (empty, or with a space,
 /// `|` or `:`), or repeats an earlier one, is written under a name made from it that is.
 pub fn write(problem: &Problem) -> String {
     let names = item_tokens(problem);
@@ -244,6 +273,9 @@ pub fn write(problem: &Problem) -> String {
     out.push('\n');
     for o in problem.options() {
         out.push_str(&line_of(problem, o, |i| &names[i.index()]));
+        if problem.cost(o) > 0 {
+            let _ = write!(out, " |{}", problem.cost(o));
+        }
         out.push('\n');
     }
     out

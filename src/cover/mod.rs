@@ -16,7 +16,9 @@
 //! (`x:A`). Problems with colours always run on DLX. This module knows nothing of
 //! geometry.
 
+mod best;
 pub(crate) mod bits;
+mod bound;
 pub(crate) mod check;
 pub(crate) mod colors;
 pub(crate) mod dlx;
@@ -29,6 +31,7 @@ pub(crate) mod store;
 pub(crate) mod table;
 pub(crate) mod visit;
 
+pub use best::{Best, BestOf, Scored};
 pub use check::{verify, VerifyError};
 pub use pick::AnySearch;
 pub use problem::{Bounds, ItemId, OptionId, Problem, ProblemError, MAX_NODES};

@@ -191,6 +191,8 @@ pub struct Problem {
     option_colors: Vec<u32>,
     color_names: Vec<String>,
     color_codes: HashMap<String, u32>,
+    /// Per option, its cost (Knuth's DLX5); empty while no option has one.
+    option_costs: Vec<u64>,
 }
 
 impl Problem {
@@ -443,6 +445,30 @@ impl Problem {
     fn color_name(&self, code: u32) -> Option<&str> {
         code.checked_sub(1)
             .map(|k| self.color_names[k as usize].as_str())
+    }
+
+    /// Gives `option` a cost (Knuth's DLX5, `|n` after its items): a solution costs the
+    /// sum of its options' costs, and [`super::Best`] looks for the cheapest. Options
+    /// without a cost cost 0.
+    ///
+    /// # Panics
+    /// If `option` does not exist.
+    pub fn set_cost(&mut self, option: OptionId, cost: u64) {
+        assert!(option.index() < self.option_count(), "no option {option}");
+        if self.option_costs.len() < self.option_count() {
+            self.option_costs.resize(self.option_count(), 0);
+        }
+        self.option_costs[option.index()] = cost;
+    }
+
+    /// The cost of `option` (0 unless [`Problem::set_cost`] gave it one).
+    pub fn cost(&self, option: OptionId) -> u64 {
+        self.option_costs.get(option.index()).copied().unwrap_or(0)
+    }
+
+    /// True if some option has a cost other than 0.
+    pub fn has_costs(&self) -> bool {
+        self.option_costs.iter().any(|&c| c > 0)
     }
 
     /// True if some option gives an item a colour.

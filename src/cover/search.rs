@@ -16,8 +16,11 @@
 //! (Knuth's step M5 with `x_l = i`); its level then has `x == item`.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 
 use super::bits::Bitsets;
+use super::bound::Bound;
 use super::dlx::Dlx;
 use super::problem::{OptionId, Problem};
 use super::split::{Resume, Subproblem};
@@ -93,6 +96,22 @@ impl Search<Dlx> {
     /// A search on Knuth's DLX1 table, which takes every problem.
     pub fn new(problem: &Problem) -> Search<Dlx> {
         Search::with_table(Dlx::new(problem), problem)
+    }
+
+    /// Makes the search on `problem` (the one it was made for) prune with the lower
+    /// bound of `family` (per item, see `bound.rs`) against `threshold`, shared with
+    /// other searches: no solution costing that much or more is wanted.
+    pub(crate) fn bound_by(
+        &mut self,
+        problem: &Problem,
+        family: &[bool],
+        threshold: Arc<AtomicU64>,
+    ) {
+        let table = &mut self.table;
+        let nodes = table.store.capacity();
+        let mut bound = Bound::new(problem, &table.option_first, nodes, family);
+        bound.threshold = threshold;
+        table.bound = Some(Box::new(bound));
     }
 
     /// The node table (for its self-check).

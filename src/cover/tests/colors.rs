@@ -128,13 +128,13 @@ fn verify_names_a_colour_clash() {
 /// A random colour problem: primary item bounds (some with multiplicities), a number of
 /// secondary items, and options as `(item, colour)` with colour 0 for none.
 #[derive(Clone, Debug)]
-struct Colored {
-    primary: Vec<(u32, u32)>,
-    secondary: usize,
-    options: Vec<Vec<(usize, u8)>>,
+pub(super) struct Colored {
+    pub(super) primary: Vec<(u32, u32)>,
+    pub(super) secondary: usize,
+    pub(super) options: Vec<Vec<(usize, u8)>>,
 }
 
-fn colored() -> impl Strategy<Value = Colored> {
+pub(super) fn colored() -> impl Strategy<Value = Colored> {
     let bounds = prop_oneof![
         8 => Just((1, 1)),
         1 => Just((1, 2)),
@@ -175,7 +175,7 @@ fn colored() -> impl Strategy<Value = Colored> {
 
 const NAMES: [&str; 4] = ["", "A", "B", "C"];
 
-fn build(m: &Colored) -> Problem {
+pub(super) fn build(m: &Colored) -> Problem {
     let mut p = Problem::new();
     let mut ids = Vec::new();
     for (k, &(min, max)) in m.primary.iter().enumerate() {
@@ -197,7 +197,7 @@ fn build(m: &Colored) -> Problem {
 /// within its bounds, and each secondary item named by at most one option, or by any
 /// number of options that all give it the same colour. As in Algorithm C, an option
 /// without a primary item is never chosen.
-fn brute_force(m: &Colored) -> Vec<Vec<u32>> {
+pub(super) fn brute_force(m: &Colored) -> Vec<Vec<u32>> {
     let np = m.primary.len();
     let mut out = Vec::new();
     'subsets: for mask in 0u32..(1 << m.options.len()) {

@@ -1,6 +1,7 @@
 //! The engine against Knuth's instances, published counts and brute force: both tables
 //! ([`super::dlx::Dlx`], [`super::bits::Bitsets`]) with their self-checks.
 
+mod best;
 mod colors;
 mod engine;
 mod instances;

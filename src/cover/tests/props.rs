@@ -18,10 +18,10 @@ use proptest::prelude::*;
 /// A random problem: item bounds (the first `primary` items primary, the rest
 /// secondary) and options as item indices, some of them repeated.
 #[derive(Clone, Debug)]
-struct Matrix {
-    bounds: Vec<(u32, u32)>,
-    primary: usize,
-    options: Vec<Vec<usize>>,
+pub(super) struct Matrix {
+    pub(super) bounds: Vec<(u32, u32)>,
+    pub(super) primary: usize,
+    pub(super) options: Vec<Vec<usize>>,
 }
 
 /// Primary bounds as Knuth's MCC allows them: `1:1`, `k:k`, `a:b`, and `0:k`.
@@ -40,7 +40,7 @@ fn secondary_bounds() -> impl Strategy<Value = (u32, u32)> {
     prop_oneof![4 => Just((0, 1)), 1 => Just((0, 2))]
 }
 
-fn matrix() -> impl Strategy<Value = Matrix> {
+pub(super) fn matrix() -> impl Strategy<Value = Matrix> {
     matrix_of(bounds().boxed(), secondary_bounds().boxed())
 }
 
@@ -86,7 +86,7 @@ fn matrix_of(
         })
 }
 
-fn build(m: &Matrix) -> Problem {
+pub(super) fn build(m: &Matrix) -> Problem {
     let mut p = Problem::new();
     let ids: Vec<_> = (m.bounds.iter().enumerate())
         .map(|(k, &(min, max))| match (k < m.primary, max) {
@@ -106,7 +106,7 @@ fn build(m: &Matrix) -> Problem {
 /// MCC semantics. As in his programs, an option with no primary item is never chosen
 /// (the search only reaches options through the primary items it branches on); an
 /// option whose primary items all have minimum 0 may be chosen or not.
-fn brute_force(m: &Matrix) -> Vec<Vec<u32>> {
+pub(super) fn brute_force(m: &Matrix) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
     let mut times = vec![0u32; m.bounds.len()];
     let mut choosable = 0u32;
