@@ -45,7 +45,13 @@ pub fn input_error(e: &InputError) -> PyErr {
         (None, Some(path)) => (Some(path.clone()), None),
         (None, None) => (None, None),
     };
-    located(e.to_string(), file, place, e.message.clone(), e.hint.clone())
+    located(
+        e.to_string(),
+        file,
+        place,
+        e.message.clone(),
+        e.hint.clone(),
+    )
 }
 
 fn located(

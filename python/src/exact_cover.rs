@@ -198,8 +198,8 @@ fn problem(
         Ok(())
     };
     for (n, item) in sequence(items, "items")?.iter().enumerate() {
-        let (name, min, max) = item_spec(item, false)
-            .map_err(|e| e.unwrap_or_else(|| item_type_error("items", n)))?;
+        let (name, min, max) =
+            item_spec(item, false).map_err(|e| e.unwrap_or_else(|| item_type_error("items", n)))?;
         add(&mut problem, name, min, max)?;
     }
     if let Some(secondary) = secondary {
@@ -211,7 +211,10 @@ fn problem(
     }
     for (n, option) in sequence(options, "options")?.iter().enumerate() {
         let names: Vec<String> = if let Ok(text) = option.cast::<PyString>() {
-            text.to_cow()?.split_whitespace().map(str::to_string).collect()
+            text.to_cow()?
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()
         } else {
             option.extract().map_err(|_| {
                 PyTypeError::new_err(format!(
@@ -255,7 +258,10 @@ fn sequence<'py>(arg: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py,
 
 /// `name`, `(name, n)` or `(name, min, max)` for a primary item; `name` or `(name, max)`
 /// for a secondary one. `Err(None)` for a value of the wrong type.
-fn item_spec(item: &Bound<'_, PyAny>, secondary: bool) -> Result<(String, u32, u32), Option<PyErr>> {
+fn item_spec(
+    item: &Bound<'_, PyAny>,
+    secondary: bool,
+) -> Result<(String, u32, u32), Option<PyErr>> {
     if let Ok(name) = item.extract::<String>() {
         return Ok((name, u32::from(!secondary), 1));
     }
@@ -272,8 +278,11 @@ fn item_spec(item: &Bound<'_, PyAny>, secondary: bool) -> Result<(String, u32, u
 }
 
 fn bound(n: i64) -> Result<u32, Option<PyErr>> {
-    u32::try_from(n)
-        .map_err(|_| Some(value_error(format!("a multiplicity of {n} is out of range"))))
+    u32::try_from(n).map_err(|_| {
+        Some(value_error(format!(
+            "a multiplicity of {n} is out of range"
+        )))
+    })
 }
 
 fn item_type_error(what: &str, n: usize) -> PyErr {

@@ -160,8 +160,11 @@ pub fn with_placed(puzzle: &Puzzle, placed: &Bound<'_, PyAny>) -> PyResult<Puzzl
             .iter()
             .map(|c| cell(c, n))
             .collect::<PyResult<HashSet<Cell>>>()?;
-        let fits = (puzzle.placements.iter())
-            .any(|p| p.piece == k && p.cells.len() == cells.len() && p.cells.iter().all(|c| cells.contains(c)));
+        let fits = (puzzle.placements.iter()).any(|p| {
+            p.piece == k
+                && p.cells.len() == cells.len()
+                && p.cells.iter().all(|c| cells.contains(c))
+        });
         if !fits {
             return Err(value_error(format!(
                 "placed[{n}]: those cells are not a place for piece {piece} on the open cells of the board"

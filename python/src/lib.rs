@@ -18,16 +18,26 @@ mod wait;
 
 use pyo3::prelude::*;
 
-/// The names of the built-in boards, each with one line saying what it is.
+/// The built-in boards: `(name, description)` each.
 #[pyfunction]
-fn builtin_boards() -> Vec<(&'static str, &'static str)> {
-    polyx::builtin_boards().to_vec()
+fn builtin_boards() -> PyResult<Vec<(&'static str, String)>> {
+    (polyx::builtin_boards().iter())
+        .map(|&(name, _)| {
+            let board = polyx::load_board(name).map_err(errors::to_py)?;
+            Ok((name, board.description))
+        })
+        .collect()
 }
 
-/// The names of the built-in piece sets, each with one line saying what it is.
+/// The built-in piece sets: `(name, description)` each.
 #[pyfunction]
-fn builtin_piece_sets() -> Vec<(&'static str, &'static str)> {
-    polyx::builtin_piece_sets().to_vec()
+fn builtin_piece_sets() -> PyResult<Vec<(&'static str, String)>> {
+    (polyx::builtin_piece_sets().iter())
+        .map(|&(name, _)| {
+            let set = polyx::load_piece_set(name, None).map_err(errors::to_py)?;
+            Ok((name, set.description))
+        })
+        .collect()
 }
 
 #[pymodule]

@@ -85,7 +85,10 @@ impl Solution {
 pub fn placement(puzzle: &Puzzle, p: &Placement) -> (String, Vec<Coordinates>) {
     let space = puzzle.board.grid.is_3d();
     let name = puzzle.set.pieces[p.piece].name.clone();
-    (name, p.cells.iter().map(|&c| coordinates(c, space)).collect())
+    (
+        name,
+        p.cells.iter().map(|&c| coordinates(c, space)).collect(),
+    )
 }
 
 /// A cell as Python sees it: `(x, y)`, or `(x, y, z)` on the grids of space.

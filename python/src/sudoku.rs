@@ -70,7 +70,9 @@ fn read(grid: &Bound<'_, PyAny>) -> PyResult<(Sudoku, Given)> {
         PyTypeError::new_err("grid must be a str or a list of rows of int (0 or None: empty)")
     })?;
     let n = rows.len();
-    let b = (1..=sudoku::MAX_BOX).find(|b| b * b == n).filter(|&b| b >= sudoku::MIN_BOX);
+    let b = (1..=sudoku::MAX_BOX)
+        .find(|b| b * b == n)
+        .filter(|&b| b >= sudoku::MIN_BOX);
     let Some(b) = b else {
         return Err(value_error(format!(
             "a grid of {n} rows: a sudoku has 4, 9, 16, ... (b×b for b = 2 to 7) rows"

@@ -1,0 +1,78 @@
+"""Counts the exact covers of one matrix in Knuth's DLX format (`polyx show 6x10 --dlx`)
+through each Python package's generic exact-cover API, and the 6x10 pentomino tilings
+through polyx's Puzzle; prints one line per run: package, count, seconds.
+
+Usage: python bench_python.py MATRIX.dlx [polyx|xcover|miniexact|puzzle]...
+"""
+
+import sys
+import time
+
+
+def read_dlx(path):
+    """Primary items, secondary items and options (lists of item names) of a DLX file
+    without colours or multiplicities."""
+    lines = [
+        line.split()
+        for line in open(path, encoding="utf-8")
+        if line.strip() and not line.startswith("|")
+    ]
+    head, options = lines[0], lines[1:]
+    if "|" in head:
+        bar = head.index("|")
+        return head[:bar], head[bar + 1 :], options
+    return head, [], options
+
+
+def count_polyx(primary, secondary, options):
+    import polyx
+
+    return polyx.count_exact_covers(primary, options, secondary=secondary)
+
+
+def count_xcover(primary, secondary, options):
+    import xcover
+
+    return sum(1 for _ in xcover.covers(options, primary=primary, secondary=secondary))
+
+
+def count_miniexact(primary, secondary, options):
+    import miniexact
+
+    s = miniexact.miniexacts_x()
+    ids = {name: s.primary(name) for name in primary}
+    ids.update({name: s.secondary(name) for name in secondary})
+    for option in options:
+        s.add([ids[name] for name in option])
+    n = 0
+    while s.solve() == 10:
+        n += 1
+    return n
+
+
+def count_puzzle(primary, secondary, options):
+    import polyx
+
+    return polyx.Puzzle("6x10").count(symmetry="keep")
+
+
+RUNS = {
+    "polyx": count_polyx,
+    "xcover": count_xcover,
+    "miniexact": count_miniexact,
+    "puzzle": count_puzzle,
+}
+
+
+def main():
+    path, names = sys.argv[1], sys.argv[2:] or list(RUNS)
+    primary, secondary, options = read_dlx(path)
+    for name in names:
+        start = time.perf_counter()
+        count = RUNS[name](primary, secondary, options)
+        seconds = time.perf_counter() - start
+        print(f"{name:10} {count:8} {seconds:9.3f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
