@@ -2,7 +2,7 @@
 through each Python package's generic exact-cover API, and the 6x10 pentomino tilings
 through polyx's Puzzle; prints one line per run: package, count, seconds.
 
-Usage: python bench_python.py MATRIX.dlx [polyx|xcover|miniexact|puzzle]...
+Usage: python bench_python.py MATRIX.dlx [polyx|polyx-all-cores|xcover|miniexact|puzzle]...
 """
 
 import sys
@@ -28,6 +28,15 @@ def count_polyx(primary, secondary, options):
     import polyx
 
     return polyx.count_exact_covers(primary, options, secondary=secondary)
+
+
+def count_polyx_threads(primary, secondary, options):
+    import os
+
+    import polyx
+
+    threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return polyx.count_exact_covers(primary, options, secondary=secondary, threads=threads)
 
 
 def count_xcover(primary, secondary, options):
@@ -58,6 +67,7 @@ def count_puzzle(primary, secondary, options):
 
 RUNS = {
     "polyx": count_polyx,
+    "polyx-all-cores": count_polyx_threads,
     "xcover": count_xcover,
     "miniexact": count_miniexact,
     "puzzle": count_puzzle,
