@@ -34,7 +34,9 @@ pub fn sudoku_solve(py: Python<'_>, grid: &Bound<'_, PyAny>) -> PyResult<Py<PyAn
         Given::Text => puzzle.render(&cells).into_py_any(py),
         Given::Rows => {
             let n = puzzle.side();
-            let rows: Vec<Vec<u8>> = cells.chunks(n).map(<[u8]>::to_vec).collect();
+            let rows: Vec<Vec<u32>> = (cells.chunks(n))
+                .map(|row| row.iter().map(|&d| u32::from(d)).collect())
+                .collect();
             rows.into_py_any(py)
         }
     }

@@ -103,6 +103,8 @@ def test_hard_sudokus_have_one_solution(grid):
     assert is_sudoku(list(solved.strip()), grid)
     rows = [[0 if ch == "." else int(ch) for ch in grid[9 * r : 9 * r + 9]] for r in range(9)]
     as_rows = polyx.sudoku.solve(rows)
+    assert isinstance(as_rows, list) and all(isinstance(row, list) for row in as_rows)
+    assert all(isinstance(d, int) for row in as_rows for d in row)
     assert "".join(str(d) for row in as_rows for d in row) == solved.strip()
 
 
