@@ -1,6 +1,8 @@
 """Counts the exact covers of one matrix in Knuth's DLX format (`polyx show 6x10 --dlx`)
 through each Python package's generic exact-cover API, and the 6x10 pentomino tilings
-through polyx's Puzzle; prints one line per run: package, count, seconds.
+through polyx's Puzzle; prints one line per run: package, count, wall-clock seconds and
+the process's CPU seconds (all threads). Each package first solves a tiny problem, so
+that one-time costs (xcover's numba compilation) stay out of the timing.
 
 Usage: python bench_python.py MATRIX.dlx [polyx|polyx-all-cores|xcover|miniexact|puzzle]...
 """
@@ -74,14 +76,19 @@ RUNS = {
 }
 
 
+TINY = (["a", "b", "c"], [], [["a", "b"], ["c"], ["a"], ["b", "c"]])
+
+
 def main():
     path, names = sys.argv[1], sys.argv[2:] or list(RUNS)
     primary, secondary, options = read_dlx(path)
     for name in names:
-        start = time.perf_counter()
+        if name != "puzzle":
+            assert RUNS[name](*TINY) == 2
+        start, cpu = time.perf_counter(), time.process_time()
         count = RUNS[name](primary, secondary, options)
-        seconds = time.perf_counter() - start
-        print(f"{name:10} {count:8} {seconds:9.3f} s", flush=True)
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        print(f"{name:16} {count:6} {seconds:8.3f} s wall {cpu:8.3f} s cpu", flush=True)
 
 
 if __name__ == "__main__":

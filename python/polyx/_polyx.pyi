@@ -1,7 +1,7 @@
 """Type stubs of the extension module (``polyx._polyx``); ``polyx`` re-exports them."""
 
 from types import TracebackType
-from typing import Iterator, List, Optional, Sequence, Tuple, Type, Union
+from typing import Any, Iterator, final, List, Optional, Sequence, Tuple, Type, Union
 import os
 
 Cell = Union[Tuple[int, int], Tuple[int, int, int]]
@@ -30,14 +30,15 @@ class PolyxError(Exception):
     hint: Optional[str]
     """How to fix it."""
 
+@final
 class Puzzle:
     """A polyform puzzle: a board to cover and the pieces to cover it with."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         name_or_path: Union[str, "os.PathLike[str]"],
         pieces: Union[str, "os.PathLike[str]", None] = None,
-    ) -> None:
+    ) -> "Puzzle":
         """A built-in puzzle by name (see ``builtin_boards()``) or a board file's path;
         ``pieces`` names another piece set (a built-in or a file)."""
     @classmethod
@@ -88,6 +89,7 @@ class Puzzle:
         """The board, with its pre-placed pieces, as PNG bytes."""
     def _repr_svg_(self) -> str: ...
 
+@final
 class Solutions(Iterator["Solution"]):
     """The lazy iterator of ``Puzzle.solutions()``."""
 
@@ -103,6 +105,7 @@ class Solutions(Iterator["Solution"]):
         traceback: Optional[TracebackType],
     ) -> None: ...
 
+@final
 class Solution:
     """One solution of a Puzzle."""
 
@@ -116,6 +119,7 @@ class Solution:
     def _repr_svg_(self) -> str: ...
     def __len__(self) -> int: ...
 
+@final
 class Hint:
     """What to do next on a partly solved board."""
 
@@ -150,6 +154,7 @@ Option = Union[str, Sequence[str]]
 """Item names (``"name:colour"`` gives a secondary item a colour), or one str of them
 separated by spaces."""
 
+@final
 class Covers(Iterator[List[int]]):
     """The lazy iterator of ``exact_cover()``."""
 
@@ -179,5 +184,5 @@ def builtin_boards() -> List[Tuple[str, str]]:
 def builtin_piece_sets() -> List[Tuple[str, str]]:
     """The built-in piece sets: ``(name, description)``."""
 
-def sudoku_solve(grid: object) -> object: ...
+def sudoku_solve(grid: object) -> Any: ...
 def sudoku_count(grid: object, limit: Optional[int] = None) -> int: ...
