@@ -28,6 +28,16 @@ const SUBTREES_PER_THREAD: usize = 32;
 const MAX_SPLIT_DEPTH: usize = 6;
 
 /// The exact covers of the problem: a lazy iterator of lists of option indices (sorted).
+///
+/// `items` are the primary items, each `name` (covered exactly once), `(name, n)`
+/// (exactly n times) or `(name, min, max)`; `secondary` items are covered at most once
+/// (`name`) or at most `max` times (`(name, max)`). Each option is a list of item names,
+/// or one string of them separated by spaces; `name:colour` gives a secondary item a
+/// colour (options that give it the same colour go together, an option with it
+/// uncoloured excludes every other option with it). As in Knuth's algorithms, an option
+/// without a primary item is never chosen. The search runs on its own thread, a few
+/// solutions ahead of the reader, and stops once the iterator is closed or dropped, or
+/// after `limit` solutions. Ctrl-C stops it with KeyboardInterrupt.
 #[pyfunction]
 #[pyo3(signature = (items, options, secondary = None, limit = None))]
 pub fn exact_cover(
@@ -61,7 +71,9 @@ pub fn exact_cover(
     })
 }
 
-/// The number of exact covers of the problem, on `threads` threads (one unless asked).
+/// The number of exact covers of the problem (the arguments as for `exact_cover`), on
+/// `threads` threads (one unless asked; the search tree is split into subtrees that the
+/// threads take in turn). Releases the GIL; Ctrl-C stops it with KeyboardInterrupt.
 #[pyfunction]
 #[pyo3(signature = (items, options, secondary = None, threads = None))]
 pub fn count_exact_covers(

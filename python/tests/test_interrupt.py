@@ -44,3 +44,24 @@ def test_ctrl_c_stops_a_long_search(search):
     print(f"{search}: KeyboardInterrupt {caught - sent:.3f} s after SIGINT, cpu {cpu} s")
     assert threads == before, out
     assert cpu < 0.1, out
+
+
+def test_a_count_lets_other_python_threads_run():
+    import threading
+
+    import polyx
+
+    puzzle = polyx.Puzzle("iq-puzzler-pro-pyramid")  # 26,720 tilings, a second or so
+    counted = []
+    worker = threading.Thread(target=lambda: counted.append(puzzle.count(symmetry="keep")))
+    worker.start()
+    ticks = 0
+    while worker.is_alive() and ticks < 10:
+        time.sleep(0.005)  # runs only if the count released the GIL
+        ticks += 1
+    alive = worker.is_alive()
+    worker.join()
+    assert counted == [26720]
+    # The count was still running while this thread ticked 20 times; a count holding
+    # the GIL would have let it tick at most once.
+    assert ticks == 10 and alive
