@@ -145,7 +145,9 @@ class Hint:
     def _repr_svg_(self) -> str: ...
 
 Item = Union[str, Tuple[str, int], Tuple[str, int, int]]
-"""A primary item: ``name``, ``(name, n)`` (covered n times) or ``(name, min, max)``."""
+"""A primary item: ``name``, ``(name, n)`` (covered n times) or ``(name, min, max)``;
+as in Knuth's MCC it stays primary with ``min`` 0, so an option of such items only may
+be chosen or not."""
 
 SecondaryItem = Union[str, Tuple[str, int]]
 """A secondary item: ``name`` (covered at most once) or ``(name, max)``."""

@@ -194,7 +194,12 @@ fn problem(
 ) -> PyResult<Problem> {
     let mut problem = Problem::new();
     let mut ids: HashMap<String, ItemId> = HashMap::new();
-    let mut add = |problem: &mut Problem, name: String, min: u32, max: u32| -> PyResult<()> {
+    let mut add = |problem: &mut Problem,
+                   name: String,
+                   secondary: bool,
+                   min: u32,
+                   max: u32|
+     -> PyResult<()> {
         if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c == ':') {
             return Err(value_error(format!(
                 "item {name:?}: an item's name is not empty and has no space and no `:`"
@@ -203,22 +208,27 @@ fn problem(
         if ids.contains_key(&name) {
             return Err(value_error(format!("item {name:?} is given twice")));
         }
-        let id = problem
-            .add_item(name.clone(), min, max)
-            .map_err(|e| value_error(format!("item {name:?}: {e}")))?;
+        // Knuth's MCC: every item in `items` is primary, minimum 0 included; a secondary
+        // item is covered at most `max` times and never branched on.
+        let id = match (secondary, max) {
+            (false, _) => problem.add_item(name.clone(), min, max),
+            (true, 1) => Ok(problem.add_secondary(name.clone())),
+            (true, _) => problem.add_secondary_at_most(name.clone(), max),
+        }
+        .map_err(|e| value_error(format!("item {name:?}: {e}")))?;
         ids.insert(name, id);
         Ok(())
     };
     for (n, item) in sequence(items, "items")?.iter().enumerate() {
         let (name, min, max) =
             item_spec(item, false).map_err(|e| e.unwrap_or_else(|| item_type_error("items", n)))?;
-        add(&mut problem, name, min, max)?;
+        add(&mut problem, name, false, min, max)?;
     }
     if let Some(secondary) = secondary {
         for (n, item) in sequence(secondary, "secondary")?.iter().enumerate() {
             let (name, min, max) = item_spec(item, true)
                 .map_err(|e| e.unwrap_or_else(|| item_type_error("secondary", n)))?;
-            add(&mut problem, name, min, max)?;
+            add(&mut problem, name, true, min, max)?;
         }
     }
     for (n, option) in sequence(options, "options")?.iter().enumerate() {

@@ -28,8 +28,9 @@ def random_problem(rng):
             items.append((name, n))
             bounds[name] = (n, n)
         else:
-            lo = rng.randint(1, 2)
-            hi = rng.randint(lo, 3)
+            # Knuth's MCC: a primary item may have minimum 0.
+            lo = rng.randint(0, 2)
+            hi = rng.randint(max(lo, 1), 3)
             items.append((name, lo, hi))
             bounds[name] = (lo, hi)
     secondary = []
@@ -64,7 +65,7 @@ def is_cover(chosen, options, bounds):
             seen[name].append(colour or None)
     for name, (lo, hi) in bounds.items():
         colours = seen[name]
-        if (lo, hi) == (0, 1) and colours and all(c is not None for c in colours):
+        if name.startswith("s") and hi == 1 and colours and all(c is not None for c in colours):
             if len(set(colours)) > 1:
                 return False
             continue
@@ -74,15 +75,16 @@ def is_cover(chosen, options, bounds):
 
 
 def brute_force(options, bounds):
-    """Every set of options that covers the items within their bounds. As in Knuth's
-    algorithms, the search branches on primary items only, so an option without one is
-    never chosen."""
+    """Every set of options that covers the items within their bounds (the empty set
+    too, when every primary item has minimum 0). As in Knuth's algorithms, the search
+    branches on primary items only, so an option without one is never chosen; an option
+    whose primary items all have minimum 0 may be chosen or not."""
     usable = [
         k for k, option in enumerate(options) if any(e.startswith("p") for e in option)
     ]
     return sorted(
         list(chosen)
-        for size in range(1, len(usable) + 1)
+        for size in range(0, len(usable) + 1)
         for chosen in combinations(usable, size)
         if is_cover(chosen, options, bounds)
     )
