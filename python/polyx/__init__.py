@@ -7,7 +7,7 @@ iterator), whether its solution is unique (``check``) or what to do next (``hint
 A ``Solution`` lists its placements and draws itself as text, SVG or PNG; in a
 notebook both show as pictures.
 
-``exact_cover`` and ``count_exact_covers`` run the engine on any exact-cover problem
+``exact_cover``, ``count_exact_covers`` and ``best_exact_covers`` (costs) run the engine on any exact-cover problem
 (with multiplicities and colours, as in Knuth's Algorithms M and C);
 ``polyx.sudoku`` solves Sudoku grids.
 
@@ -25,6 +25,7 @@ from ._polyx import (
     Solutions,
     builtin_boards,
     builtin_piece_sets,
+    best_exact_covers,
     count_exact_covers,
     exact_cover,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "Solutions",
     "builtin_boards",
     "builtin_piece_sets",
+    "best_exact_covers",
     "count_exact_covers",
     "exact_cover",
     "sudoku",

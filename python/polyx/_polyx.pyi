@@ -180,6 +180,17 @@ def count_exact_covers(
 ) -> int:
     """The number of exact covers, on ``threads`` threads (one unless asked)."""
 
+def best_exact_covers(
+    items: Sequence[Item],
+    options: Sequence[Option],
+    costs: Sequence[int],
+    k: int = 1,
+    secondary: Optional[Sequence[SecondaryItem]] = None,
+    threads: Optional[int] = None,
+) -> List[Tuple[List[int], int]]:
+    """The ``k`` cheapest exact covers when option ``j`` costs ``costs[j]`` (Knuth's
+    DLX5): ``(sorted option indices, cost)`` pairs, cheapest first."""
+
 def builtin_boards() -> List[Tuple[str, str]]:
     """The built-in boards: ``(name, description)``."""
 

@@ -4,7 +4,8 @@
 //! strings; a primary item may carry a multiplicity, `(name, n)` or `(name, min, max)`,
 //! and a secondary one a maximum, `(name, max)`; an option is a list of item names (or
 //! one string of them separated by spaces), a secondary item with a colour written
-//! `name:colour`, as in Knuth's DLX2 format. Costs are not supported.
+//! `name:colour`, as in Knuth's DLX2 format. `best_exact_covers` gives options costs
+//! (Knuth's DLX5) and returns the cheapest solutions.
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -14,7 +15,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use polyx::cover::{AnySearch, ItemId, Problem, Subproblem, Visit, Visitor};
+use polyx::cover::{AnySearch, Best, ItemId, OptionId, Problem, Subproblem, Visit, Visitor};
 
 use crate::args;
 use crate::errors::value_error;
@@ -87,6 +88,62 @@ pub fn count_exact_covers(
     let threads = args::threads(threads)?;
     let stop = AtomicBool::new(false);
     interruptible(py, &stop, || count(&problem, threads, &stop))
+}
+
+/// The `k` cheapest exact covers when option `j` costs `costs[j]` (non-negative
+/// integers; Knuth's DLX5): a list of `(options, cost)`, cheapest first, each `options`
+/// the sorted indices of its options. Other arguments as for `exact_cover`; `threads`
+/// workers share the best cost found so far. Releases the GIL; Ctrl-C stops it with
+/// KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (items, options, costs, k = 1, secondary = None, threads = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn best_exact_covers(
+    py: Python<'_>,
+    items: &Bound<'_, PyAny>,
+    options: &Bound<'_, PyAny>,
+    costs: &Bound<'_, PyAny>,
+    k: i64,
+    secondary: Option<&Bound<'_, PyAny>>,
+    threads: Option<i64>,
+) -> PyResult<Vec<(Vec<usize>, u64)>> {
+    let mut problem = problem(items, options, secondary)?;
+    let costs: Vec<i64> = costs
+        .extract()
+        .map_err(|_| PyTypeError::new_err("costs must be a list of int, one per option"))?;
+    if costs.len() != problem.option_count() {
+        return Err(value_error(format!(
+            "costs has {} entries for {} options",
+            costs.len(),
+            problem.option_count()
+        )));
+    }
+    for (j, &c) in costs.iter().enumerate() {
+        let c =
+            u64::try_from(c).map_err(|_| value_error(format!("costs[{j}] is {c}, not >= 0")))?;
+        problem.set_cost(OptionId(j as u32), c);
+    }
+    let k = usize::try_from(k)
+        .ok()
+        .filter(|&k| k >= 1)
+        .ok_or_else(|| value_error(format!("k is {k}; it must be at least 1")))?;
+    let threads = args::threads(threads)?;
+    let stop = AtomicBool::new(false);
+    let best = interruptible(py, &stop, || {
+        Best::new(&problem, k)
+            .threads(threads)
+            .stop_when(&stop)
+            .run()
+    })?;
+    Ok(best
+        .solutions
+        .into_iter()
+        .map(|s| {
+            let mut ids: Vec<usize> = s.options.iter().map(|o| o.index()).collect();
+            ids.sort_unstable();
+            (ids, s.cost)
+        })
+        .collect())
 }
 
 /// The lazy iterator of `exact_cover()`.

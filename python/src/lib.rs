@@ -51,6 +51,7 @@ fn _polyx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<exact_cover::Covers>()?;
     m.add_function(wrap_pyfunction!(exact_cover::exact_cover, m)?)?;
     m.add_function(wrap_pyfunction!(exact_cover::count_exact_covers, m)?)?;
+    m.add_function(wrap_pyfunction!(exact_cover::best_exact_covers, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_solve, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_count, m)?)?;
     m.add_function(wrap_pyfunction!(builtin_boards, m)?)?;

@@ -134,3 +134,34 @@ def test_limit_counts_solutions():
 def test_no_option_no_cover():
     assert list(polyx.exact_cover(["a"], [])) == []
     assert polyx.count_exact_covers(["a"], [["a"]], threads=2) == 1
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_cheapest_covers_match_brute_force(seed):
+    """Knuth's DLX5: the k cheapest costs of the enumeration, each reported cover a
+    cover of the enumeration costing what it says."""
+    rng = random.Random(1000 + seed)
+    items, secondary, options, bounds = random_problem(rng)
+    costs = [rng.randint(0, 6) for _ in options]
+    every = brute_force(options, bounds)
+    k = rng.randint(1, 4)
+    expected = sorted(sum(costs[j] for j in s) for s in every)[:k]
+    for threads in (1, 2):
+        best = polyx.best_exact_covers(items, options, costs, k=k, secondary=secondary, threads=threads)
+        assert [c for _, c in best] == expected
+        for chosen, cost in best:
+            assert chosen in every
+            assert cost == sum(costs[j] for j in chosen)
+
+
+def test_cheapest_cover_arguments_are_checked():
+    with pytest.raises(ValueError):
+        polyx.best_exact_covers(["a"], [["a"]], [-1])
+    with pytest.raises(ValueError):
+        polyx.best_exact_covers(["a"], [["a"]], [1, 2])
+    with pytest.raises(ValueError):
+        polyx.best_exact_covers(["a"], [["a"]], [1], k=0)
+    assert polyx.best_exact_covers(["a", "b"], ["a b", "a", "b"], [5, 1, 2], k=2) == [
+        ([1, 2], 3),
+        ([0], 5),
+    ]

@@ -94,7 +94,7 @@ fn minimise(args: &DlxArgs, problem: &Problem) -> anyhow::Result<Status> {
         printer.solution(&mut out, &s.options, Some(s.cost))?;
     }
     let optimum = best.solutions.first().map(|s| s.cost);
-    printer.summary(&mut out, true, optimum)?;
+    printer.summary(&mut out, best.complete || k == 0, optimum)?;
     output::finish(out)?;
     if args.stats {
         output::print_stats(

@@ -15,12 +15,12 @@
 //! on the order in which the workers find them.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::bound::family;
 use super::problem::{OptionId, Problem};
-use super::search::{Search, Stats, Visit};
+use super::search::{Search, Stats, Visit, Visitor};
 use super::split::Subproblem;
 
 /// A solution and what it costs.
@@ -41,6 +41,8 @@ pub struct BestOf {
     /// The counters of every search run (`solutions` counts the solutions the search
     /// reached, not only the kept ones).
     pub stats: Stats,
+    /// False if the search was stopped before it finished: cheaper solutions may exist.
+    pub complete: bool,
 }
 
 /// A search for the `k` cheapest solutions of a problem with costs.
@@ -65,6 +67,7 @@ pub struct Best<'p> {
     problem: &'p Problem,
     k: usize,
     threads: usize,
+    stop: Option<&'p AtomicBool>,
 }
 
 impl<'p> Best<'p> {
@@ -74,7 +77,15 @@ impl<'p> Best<'p> {
             problem,
             k,
             threads: 1,
+            stop: None,
         }
+    }
+
+    /// Stops the search soon after `stop` is set (checked every 4096 nodes); the
+    /// solutions kept so far are then reported, and [`BestOf::complete`] is false.
+    pub fn stop_when(mut self, stop: &'p AtomicBool) -> Best<'p> {
+        self.stop = Some(stop);
+        self
     }
 
     /// Searches with `threads` workers (at least 1) sharing the threshold.
@@ -95,17 +106,23 @@ impl<'p> Best<'p> {
             threshold: Arc::new(AtomicU64::new(u64::MAX)),
             order: &sorted.order,
             problem: self.problem,
+            stop: self.stop,
         };
         let stats = if self.threads == 1 {
             let mut search = keep.search(&sorted);
-            search.run(&mut |v: &Visit<'_>| keep.offer(v));
+            search.run(&mut Offer(&keep));
             search.stats()
         } else {
             self.parallel(&sorted, &keep)
         };
+        let complete = !keep.stopped();
         let mut solutions = keep.kept.into_inner().expect("no worker panicked");
         solutions.sort_by_cached_key(|s| (s.cost, sorted_ids(&s.options)));
-        BestOf { solutions, stats }
+        BestOf {
+            solutions,
+            stats,
+            complete,
+        }
     }
 
     /// The search split into subproblems that `self.threads` workers take in order.
@@ -118,12 +135,12 @@ impl<'p> Best<'p> {
                 .map(|_| {
                     scope.spawn(|| {
                         let mut search = keep.search(sorted);
-                        loop {
+                        while !keep.stopped() {
                             let k = next.fetch_add(1, Ordering::Relaxed);
                             let Some(sub) = subs.get(k) else { break };
                             // A path the bound now prunes no longer replays: nothing
                             // cheaper lies below it.
-                            let _ = search.run_from(sub, None, &mut |v: &Visit<'_>| keep.offer(v));
+                            let _ = search.run_from(sub, None, &mut Offer(keep));
                         }
                         search.stats()
                     })
@@ -149,6 +166,23 @@ fn split(search: &mut Search, want: usize) -> Vec<Subproblem> {
         }
     }
     subs
+}
+
+/// The visitor of a search: offers each solution, stops at a tick once asked to.
+struct Offer<'k, 'a>(&'k Keep<'a>);
+
+impl Visitor for Offer<'_, '_> {
+    fn solution(&mut self, visit: &Visit<'_>) -> ControlFlow<()> {
+        self.0.offer(visit)
+    }
+
+    fn tick(&mut self, _visit: &Visit<'_>) -> ControlFlow<()> {
+        if self.0.stopped() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
 }
 
 /// A solution's option numbers, sorted.
@@ -207,6 +241,7 @@ struct Keep<'a> {
     threshold: Arc<AtomicU64>,
     order: &'a [OptionId],
     problem: &'a Problem,
+    stop: Option<&'a AtomicBool>,
 }
 
 impl Keep<'_> {
@@ -215,6 +250,11 @@ impl Keep<'_> {
         let mut search = Search::new(&sorted.problem);
         search.bound_by(&sorted.problem, &sorted.family, self.threshold.clone());
         search
+    }
+
+    /// True once the caller asked the search to stop.
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// Takes the solution `visit` holds if it is among the `k` best so far.
