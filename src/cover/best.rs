@@ -18,7 +18,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::bound::family;
+use super::bound::{family, Priced};
 use super::problem::{OptionId, Problem};
 use super::search::{Search, Stats, Visit, Visitor};
 use super::split::Subproblem;
@@ -155,7 +155,7 @@ impl<'p> Best<'p> {
 }
 
 /// The subproblems of the shallowest split (depth 1 to 6) that has at least `want`.
-fn split(search: &mut Search, want: usize) -> Vec<Subproblem> {
+fn split(search: &mut Search<Priced>, want: usize) -> Vec<Subproblem> {
     let mut subs = vec![Subproblem::root()];
     for depth in 1..=6 {
         subs = search
@@ -246,10 +246,8 @@ struct Keep<'a> {
 
 impl Keep<'_> {
     /// A search on `sorted` that prunes with the shared threshold.
-    fn search(&self, sorted: &Sorted) -> Search {
-        let mut search = Search::new(&sorted.problem);
-        search.bound_by(&sorted.problem, &sorted.family, self.threshold.clone());
-        search
+    fn search(&self, sorted: &Sorted) -> Search<Priced> {
+        Search::priced(&sorted.problem, &sorted.family, self.threshold.clone())
     }
 
     /// True once the caller asked the search to stop.

@@ -20,7 +20,6 @@
 //! committed and one per level; the hide loops are forced inline so that this split
 //! leaves their code as tight as without colours.
 
-use super::bound::Bound;
 use super::problem::{Bounds, Problem};
 use super::store::Store;
 
@@ -67,9 +66,6 @@ pub struct Dlx {
     /// Options detached while branching on items with multiplicities, to reattach when
     /// their level ends (a stack; each level remembers its height in `Level::mark`).
     pub excluded: Vec<u32>,
-    /// In a search for the cheapest solutions: the options' costs and the lower bound
-    /// that prunes with them (`bound.rs`).
-    pub bound: Option<Box<Bound>>,
 }
 
 impl Dlx {
@@ -99,7 +95,6 @@ impl Dlx {
             items: n as u32,
             updates: 0,
             excluded: Vec::with_capacity(problem.option_count()),
-            bound: None,
         }
     }
 

@@ -20,7 +20,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use super::bits::Bitsets;
-use super::bound::Bound;
+use super::bound::Priced;
 use super::dlx::Dlx;
 use super::problem::{OptionId, Problem};
 use super::split::{Resume, Subproblem};
@@ -98,26 +98,24 @@ impl Search<Dlx> {
         Search::with_table(Dlx::new(problem), problem)
     }
 
-    /// Makes the search on `problem` (the one it was made for) prune with the lower
-    /// bound of `family` (per item, see `bound.rs`) against `threshold`, shared with
-    /// other searches: no solution costing that much or more is wanted.
-    pub(crate) fn bound_by(
-        &mut self,
-        problem: &Problem,
-        family: &[bool],
-        threshold: Arc<AtomicU64>,
-    ) {
-        let table = &mut self.table;
-        let nodes = table.store.capacity();
-        let mut bound = Bound::new(problem, &table.option_first, nodes, family);
-        bound.threshold = threshold;
-        table.bound = Some(Box::new(bound));
-    }
-
     /// The node table (for its self-check).
     #[cfg(test)]
     pub(crate) fn dlx(&self) -> &Dlx {
         &self.table
+    }
+}
+
+impl Search<Priced> {
+    /// A search on the DLX1 table of `problem` that adds up its options' costs and
+    /// prunes with the lower bound of `family` (per item, see `bound.rs`) against
+    /// `threshold`, shared with other searches: no solution costing that much or more is
+    /// wanted.
+    pub(crate) fn priced(
+        problem: &Problem,
+        family: &[bool],
+        threshold: Arc<AtomicU64>,
+    ) -> Search<Priced> {
+        Search::with_table(Priced::new(problem, family, threshold), problem)
     }
 }
 

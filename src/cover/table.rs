@@ -46,9 +46,6 @@ impl Table for Dlx {
 
     #[inline]
     fn choose(&self) -> Option<(u32, u32, bool)> {
-        if let Some(bound) = &self.bound {
-            return self.choose_bounded(bound);
-        }
         let mut best = 0;
         let mut best_degree = u32::MAX;
         let mut i = self.rlink[0];
@@ -107,9 +104,6 @@ impl Table for Dlx {
             self.retire(level.item);
             return;
         }
-        if let Some(bound) = &mut self.bound {
-            bound.spent += bound.node_cost[level.x as usize];
-        }
         if level.multiple {
             self.detach(level.x);
             self.excluded.push(level.x);
@@ -127,9 +121,6 @@ impl Table for Dlx {
         self.uncommit_others(level.x);
         if level.multiple {
             self.unconsume(level.item);
-        }
-        if let Some(bound) = &mut self.bound {
-            bound.spent -= bound.node_cost[level.x as usize];
         }
     }
 
