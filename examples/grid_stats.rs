@@ -22,6 +22,7 @@ fn pieces(grid: Grid, n: usize, one_sided: bool) -> PieceSet {
         label,
         shape,
         count: 1,
+        min: 1,
         mirror: !one_sided,
         color: None,
     })

@@ -57,6 +57,7 @@ fn piece(label: char, name: &str, cells: impl IntoIterator<Item = Cell>, mirror:
         label,
         shape: Shape::new(cells).expect("a shape"),
         count: 1,
+        min: 1,
         mirror,
         color: None,
     }

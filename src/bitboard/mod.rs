@@ -156,7 +156,9 @@ impl BitSearch {
             .iter()
             .map(|&v| i64::from(v.max(0)))
             .product::<i64>();
+        // Ranges of copies need a minimum per piece, which only DLX's items keep.
         b.cover_all_cells
+            && !puzzle.has_ranges()
             && (1..=i64::from(MAX_SQUARES)).contains(&squares)
             && puzzle.remaining.iter().filter(|&&r| r > 0).count() <= MAX_PIECES
     }

@@ -155,6 +155,13 @@ fn check(puzzle: &Puzzle) -> Result<(), InputError> {
         ))
         .with_hint("remove `use_all_pieces = false` and `cover_all_cells = false`"));
     }
+    if let Some(p) = puzzle.set.pieces.iter().find(|p| p.min < p.count) {
+        return Err(InputError::new(format!(
+            "piece {} of the set `{}` has a range of copies; challenges are made from tilings of every piece",
+            p.name, puzzle.set.name
+        ))
+        .with_hint("use a set whose pieces have one copy each"));
+    }
     if let Some(p) = puzzle.set.pieces.iter().find(|p| p.count > 1) {
         return Err(InputError::new(format!(
             "piece {} of the set `{}` has {} copies; challenges pre-place pieces by label, one copy each",

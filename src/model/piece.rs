@@ -1,6 +1,7 @@
 //! Pieces and piece sets, validated: every piece is a non-empty, edge-connected shape
 //! with a unique name and a unique one-character label; `count` copies of it are
-//! interchangeable, and `mirror = false` makes it one-sided (rotations only).
+//! interchangeable (a range lets a solution use from `min` to `count` of them), and
+//! `mirror = false` makes it one-sided (rotations only).
 
 use crate::geom::{Grid, Lattice, Shape};
 
@@ -21,8 +22,11 @@ pub struct Piece {
     pub label: char,
     /// Its cells, as drawn in the piece set.
     pub shape: Shape,
-    /// Copies in the set (at least 1).
+    /// Copies in the set (at least 1): the most a solution may use.
     pub count: u32,
+    /// The fewest copies a solution must use when the board uses every piece: `count`,
+    /// or less for a range `count = [min, max]` (BurrTools' piece ranges).
+    pub min: u32,
     /// May be turned over.
     pub mirror: bool,
     /// `#rrggbb` from the piece set, for images.
@@ -79,6 +83,19 @@ impl PieceSet {
     /// The index of the piece with this name.
     pub fn by_name(&self, name: &str) -> Option<usize> {
         self.pieces.iter().position(|p| p.name == name)
+    }
+
+    /// Total area of the fewest copies a solution must use (the ranges' minima).
+    pub fn least_area(&self) -> u64 {
+        self.pieces
+            .iter()
+            .map(|p| p.shape.len() as u64 * p.min as u64)
+            .sum()
+    }
+
+    /// True if some piece has a range of copies (`min < count`).
+    pub fn has_ranges(&self) -> bool {
+        self.pieces.iter().any(|p| p.min < p.count)
     }
 
     /// Total number of copies.

@@ -117,6 +117,24 @@ impl Puzzle {
         })
     }
 
+    /// The fewest copies of piece `k` a solution must still place: none when the board
+    /// lets pieces stay unused, else the piece's minimum (its `count`, or the low end of
+    /// a range) less its pre-placed copies.
+    pub fn least(&self, k: usize) -> u32 {
+        if !self.board.use_all_pieces {
+            return 0;
+        }
+        let piece = &self.set.pieces[k];
+        let fixed = piece.count - self.remaining[k];
+        piece.min.saturating_sub(fixed)
+    }
+
+    /// True if the board uses every piece and some piece has a range of copies: the
+    /// pieces then are neither all exact nor all optional.
+    pub fn has_ranges(&self) -> bool {
+        self.board.use_all_pieces && self.set.has_ranges()
+    }
+
     /// The exact-cover problem with every placement.
     pub fn problem(&self) -> Problem {
         self.problem_with(|_| true).0
@@ -138,12 +156,14 @@ impl Puzzle {
             if r == 0 {
                 continue;
             }
-            // A piece that may stay unused is a secondary item: its placements come in
-            // through their cells, which are primary whenever pieces are optional.
-            let item = if self.board.use_all_pieces {
-                problem.add_item(piece.name.clone(), r, r)
-            } else {
+            // A piece that may stay unused is a secondary item when its placements come
+            // in through primary cells; with a range and secondary cells it is a primary
+            // item of minimum 0 (Knuth's MCC), so that its placements can be chosen.
+            let least = self.least(k);
+            let item = if least == 0 && (self.board.cover_all_cells || empty_options) {
                 problem.add_secondary_at_most(piece.name.clone(), r)
+            } else {
+                problem.add_item(piece.name.clone(), least, r)
             };
             let item = item.expect("bounds with r >= 1 are valid");
             piece_item[k] = Some(item);
@@ -221,6 +241,26 @@ fn check_area(
     let area: u64 = (set.pieces.iter().zip(remaining))
         .map(|(p, &r)| p.shape.len() as u64 * r as u64)
         .sum();
+    if board.use_all_pieces && board.cover_all_cells && set.has_ranges() {
+        // Ranges: the fewest copies must fit, the most must be able to fill.
+        let fixed: u64 = (set.pieces.iter().zip(remaining))
+            .map(|(p, &r)| p.shape.len() as u64 * (p.count - r) as u64)
+            .sum();
+        let least = set.least_area().saturating_sub(fixed);
+        if least > open as u64 || area < open as u64 {
+            return Err(board_error(
+                board,
+                format!(
+                    "the pieces cover {} to {} but the board has {open} {}",
+                    cells_word(least),
+                    cells_word(area),
+                    if open == 1 { "open cell" } else { "open cells" }
+                ),
+            )
+            .with_hint("change the board or the pieces' `count` ranges"));
+        }
+        return Ok(());
+    }
     if board.use_all_pieces && board.cover_all_cells && area != open as u64 {
         return Err(board_error(
             board,

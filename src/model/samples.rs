@@ -10,6 +10,7 @@ fn piece(label: char, picture: &str, count: u32) -> Piece {
         label,
         shape: Shape::from_picture(picture).expect("a valid picture"),
         count,
+        min: count,
         mirror: true,
         color: None,
     }
@@ -35,6 +36,7 @@ pub fn polyforms(grid: crate::geom::Grid, n: usize, one_sided: bool) -> PieceSet
             label,
             shape,
             count: 1,
+            min: 1,
             mirror: !one_sided,
             color: None,
         })

@@ -156,9 +156,9 @@ fn read_piece(
     }
     let pictures = piece_pictures(input, grid, &name, name_value, p)?;
     let shape = read_shape(input, grid, &name, &pictures)?;
-    let count = match &p.count {
-        Some(v) => input.integer("count", v, 1, MAX_COUNT)? as u32,
-        None => 1,
+    let (min, count) = match &p.count {
+        Some(v) => read_count(input, v)?,
+        None => (1, 1),
     };
     // A flat ball piece may always be turned over (SPEC §8).
     let mirror =
@@ -198,10 +198,36 @@ fn read_piece(
         label,
         shape,
         count,
+        min,
         mirror,
         color,
     };
     Ok((piece, name_value.span().start, label_at, given))
+}
+
+/// A piece's `count`: `k` (exactly k copies, from 1 to [`MAX_COUNT`]) or `[min, max]` (a
+/// range, `0 <= min <= max`, `max >= 1`); returned as `(min, max)`.
+fn read_count(input: &Input, v: &Spanned<toml::Value>) -> Result<(u32, u32), InputError> {
+    let toml::Value::Array(values) = v.get_ref() else {
+        let n = input.integer("count", v, 1, MAX_COUNT)? as u32;
+        return Ok((n, n));
+    };
+    let numbers: Option<Vec<i64>> = values.iter().map(toml::Value::as_integer).collect();
+    let hint = "write `count = [min, max]` with 0 <= min <= max, e.g. count = [0, 2]";
+    let Some(&[min, max]) = numbers.as_deref() else {
+        return Err(input
+            .error_at(v, "a range `count` must hold two whole numbers, `[min, max]`")
+            .with_hint(hint));
+    };
+    if min < 0 || max < 1 || min > max || max > MAX_COUNT {
+        return Err(input
+            .error_at(
+                v,
+                format!("the range `count = [{min}, {max}]` is not 0 <= min <= max with 1 <= max <= {MAX_COUNT}"),
+            )
+            .with_hint(hint));
+    }
+    Ok((min as u32, max as u32))
 }
 
 /// `#rrggbb` as three bytes.

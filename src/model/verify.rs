@@ -55,7 +55,7 @@ impl Puzzle {
             }
         }
         for (piece, &used) in self.set.pieces.iter().zip(&used) {
-            let wrong = used > piece.count || (board.use_all_pieces && used != piece.count);
+            let wrong = used > piece.count || (board.use_all_pieces && used < piece.min);
             if wrong {
                 let (piece, count) = (piece.name.clone(), piece.count);
                 return Err(TilingError::Copies { piece, used, count });

@@ -13,6 +13,7 @@ fn piece(name: &str, label: char, picture: &str, count: u32) -> Piece {
         label,
         shape: Shape::from_picture(picture).unwrap(),
         count,
+        min: count,
         mirror: true,
         color: None,
     }
@@ -119,6 +120,7 @@ pub fn pentominoes() -> (Board, PieceSet, Tiling) {
             label: *label,
             shape: Shape::new(cells.iter().copied()).unwrap(),
             count: 1,
+            min: 1,
             mirror: true,
             color: None,
         })

@@ -25,11 +25,12 @@ use super::group::Group;
 const MAX_SPLITS: usize = 4096;
 
 /// Whether the classes of `puzzle`'s tilings can be counted this way: every cell and
-/// every copy must be used, and every symmetry must map every piece to itself (not so
+/// every copy must be used (no ranges), and every symmetry must map every piece to itself (not so
 /// for one-sided sets whose reflections swap mirror pieces).
 pub fn applies(puzzle: &Puzzle, group: &Group) -> bool {
     puzzle.board.cover_all_cells
         && puzzle.board.use_all_pieces
+        && !puzzle.has_ranges()
         && (group.elements.iter())
             .all(|g| g.pieces.iter().enumerate().all(|(k, &image)| image == k))
 }

@@ -235,6 +235,7 @@ fn piece_map(
             let mut found = set.pieces.iter().enumerate().filter(|(j, q)| {
                 !q.mirror
                     && q.count == p.count
+                    && q.min == p.min
                     && puzzle.remaining[*j] == puzzle.remaining[k]
                     && classes[*j] == want
             });

@@ -29,7 +29,9 @@ pub(super) fn restricted_piece(
     puzzle: &Puzzle,
     group: &Group,
 ) -> Option<(Candidate, Option<Mirrored>)> {
-    if group.order() == 1 || !puzzle.board.use_all_pieces {
+    // A piece "used once" must be used exactly once: not so with optional pieces or
+    // ranges of copies.
+    if group.order() == 1 || !puzzle.board.use_all_pieces || puzzle.has_ranges() {
         return None;
     }
     if let Some(best) = fixed_piece(puzzle, group) {

@@ -31,6 +31,7 @@ fn lists_longer_than_a_word_match_dlx() {
             label,
             shape: Shape::from_picture(shape).unwrap(),
             count: 1,
+            min: 1,
             mirror: true,
             color: None,
         });
@@ -161,6 +162,7 @@ prop_compose! {
                 label: (b'a' + k as u8) as char,
                 shape: Shape::from_picture(SHAPES[s]).unwrap(),
                 count,
+                min: count,
                 mirror,
                 color: None,
             }).collect(),

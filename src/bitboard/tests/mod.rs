@@ -203,6 +203,7 @@ fn piece_set(pieces: &[(&str, u32)], mirror: bool) -> PieceSet {
                 label: (b'a' + k as u8) as char,
                 shape: Shape::from_picture(picture).expect("a shape"),
                 count,
+                min: count,
                 mirror,
                 color: None,
             })

@@ -57,6 +57,7 @@ fn solid_set(grid: Grid, pieces: &[(Cells, u32)], mirror: bool) -> PieceSet {
                 shape: Shape::new(cells.iter().map(|&(x, y, z)| Cell::at(x, y, z)))
                     .expect("a shape"),
                 count,
+                min: count,
                 mirror,
                 color: None,
             })

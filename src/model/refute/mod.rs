@@ -141,7 +141,8 @@ pub fn refute(puzzle: &Puzzle) -> Option<Refutation> {
 /// [`refute`] with the given colourings.
 pub fn refute_with(puzzle: &Puzzle, colourings: &[Colouring]) -> Option<Refutation> {
     let board = &puzzle.board;
-    let optional = !board.use_all_pieces;
+    // Ranges of copies are argued as optional pieces: a relaxation, so still sound.
+    let optional = !board.use_all_pieces || puzzle.has_ranges();
     // With cells and pieces both optional, the empty tiling is a solution.
     if optional && !board.cover_all_cells {
         return None;
@@ -179,7 +180,7 @@ fn area(puzzle: &Puzzle, placed: &[bool]) -> Option<Refutation> {
             *by_area.entry(piece.shape.len() as u32).or_default() += puzzle.remaining[k];
         }
     }
-    let optional = !puzzle.board.use_all_pieces;
+    let optional = !puzzle.board.use_all_pieces || puzzle.has_ranges();
     if !puzzle.board.cover_all_cells {
         let area: u64 = by_area.iter().map(|(&a, &n)| a as u64 * n as u64).sum();
         return (area > cells as u64).then_some(Refutation::TooLarge {
@@ -205,7 +206,7 @@ fn area(puzzle: &Puzzle, placed: &[bool]) -> Option<Refutation> {
 /// counts that each piece's placements cover.
 fn by_colouring(puzzle: &Puzzle, colouring: &Colouring) -> Option<Refutation> {
     let target = colouring.counts(puzzle.open.iter().copied());
-    let optional = !puzzle.board.use_all_pieces;
+    let optional = !puzzle.board.use_all_pieces || puzzle.has_ranges();
     let within = !puzzle.board.cover_all_cells;
     // When every piece is placed, the counts of a sum add up to the pieces' area, so the
     // last colour's count follows from the others: the box leaves it out.

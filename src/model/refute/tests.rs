@@ -66,6 +66,7 @@ fn copies_on(grid: Grid, board: &[(i32, i32)], cells: &[(i32, i32)], copies: u32
         label: 'p',
         shape,
         count: copies,
+        min: copies,
         mirror: true,
         color: None,
     };
@@ -210,6 +211,7 @@ fn random_puzzle(
             label: (b'a' + k as u8) as char,
             shape: Shape::from_picture(SHAPES[shape]).unwrap(),
             count,
+            min: count,
             mirror,
             color: None,
         })

@@ -446,6 +446,7 @@ impl Case {
                 label,
                 shape: shapes[k].clone(),
                 count,
+                min: count,
                 mirror,
                 color: None,
             });

@@ -448,6 +448,7 @@ impl Case {
                 label,
                 shape: shapes[k].clone(),
                 count,
+                min: count,
                 mirror,
                 color: None,
             });

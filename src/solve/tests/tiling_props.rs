@@ -151,6 +151,7 @@ impl Case {
                 label,
                 shape: shapes[k].0.clone(),
                 count,
+                min: count,
                 mirror,
                 color: None,
             });
@@ -537,6 +538,7 @@ mod found {
             label,
             shape: Shape::from_picture("#").expect("a shape"),
             count: 1,
+            min: 1,
             mirror,
             color: None,
         };
@@ -595,6 +597,7 @@ mod mirror_pairs {
                     label,
                     shape: Shape::from_picture(picture).expect("a shape"),
                     count: 1,
+                    min: 1,
                     mirror: false,
                     color: None,
                 })
