@@ -500,6 +500,10 @@ pub struct ServeArgs {
     /// The longest a count may run, in seconds.
     #[arg(long, value_name = "S", default_value_t = 600)]
     pub max_seconds: u64,
+    /// The longest any other search (solve, check, hint, generate, book) may run, in
+    /// seconds.
+    #[arg(long, value_name = "S", default_value_t = 60)]
+    pub search_seconds: u64,
 }
 
 #[cfg(test)]
