@@ -28,6 +28,7 @@ import time
 import urllib.request
 
 PEAK_LIMIT_KB = 300 * 1024
+MIXED_SECONDS = 15
 DOMINOES_1000 = '{"board_toml":"pieces = \\"dominoes\\"\\nsize = [1000, 1000]\\nuse_all_pieces = false"}'
 SLOW_BOARD = {
     "board_toml": 'pieces = "d"\nsize = [40, 40]\n',
@@ -63,8 +64,14 @@ class Run:
     """One `hey` run: a class of requests, its allowed statuses, and its results."""
 
     def __init__(self, name, allowed, path, n, c, method="GET", body=None, headers=(), host=None, ctype=None):
+        """`n` requests on `c` connections; or, with `n` = (seconds, rate), for that long at
+        that rate on each connection (at most seconds × rate × c requests)."""
         self.name, self.allowed = name, set(allowed)
-        self.args = ["hey", "-n", str(n), "-c", str(c), "-t", "20", "-m", method]
+        if isinstance(n, tuple):
+            amount = ["-z", f"{n[0]}s", "-q", str(n[1])]
+        else:
+            amount = ["-n", str(n)]
+        self.args = ["hey", *amount, "-c", str(c), "-t", "20", "-m", method]
         if body is not None:
             self.args += ["-d", body]
         self.args += ["-T", ctype or ("application/json" if method == "POST" else "text/plain")]
@@ -129,36 +136,41 @@ def call(addr, method, path, body=None):
 
 
 def mixed(addr):
+    """MIXED_SECONDS of mixed traffic; the slow readers hold the 4 job slots until the
+    write timeout (10 s) ends their searches, then the solves get 200 again."""
     own = f"Origin: http://{addr}"
     solve = '{"board": "6x10"}'
+    s = MIXED_SECONDS
     runs = [
-        Run("page files", [200], "/", 1500, 8),
-        Run("page files", [200], "/app.js", 1500, 8),
-        Run("builtins", [200], "/api/builtins", 600, 6),
-        Run("jobs", [200], "/api/jobs", 600, 4),
-        Run("check-input", [200, 429], "/api/check-input", 600, 6, "POST", '{"board": "6x10"}', [own]),
-        Run("puzzle", [200, 429], "/api/puzzle", 300, 5, "POST", '{"board": "noi2005"}'),
-        Run("render", [200, 429], "/api/render", 200, 5, "POST", '{"board": "6x10", "format": "png"}'),
-        Run("solve", [200, 429], "/api/solve", 300, 6, "POST", solve, [own]),
-        Run("hostile: huge board", [413, 429], "/api/puzzle", 300, 3, "POST", DOMINOES_1000),
-        Run("hostile: huge board", [413, 429], "/api/solve", 200, 2, "POST", DOMINOES_1000),
-        Run("hostile: huge picture", [400, 429], "/api/render", 200, 2, "POST", '{"board": "6x10", "format": "png", "cell_size": 1024}'),
-        Run("hostile: wrong Host", [403], "/api/builtins", 300, 2, host="evil.example"),
-        Run("hostile: wrong Host", [403], "/api/solve", 300, 2, "POST", solve, host="evil.example"),
-        Run("hostile: wrong Origin", [403], "/api/solve", 300, 2, "POST", solve, ["Origin: http://evil.example"]),
-        Run("hostile: text/plain POST", [415], "/api/count", 300, 2, "POST", solve, ctype="text/plain"),
+        Run("page files", [200], "/", (s, 40), 8),
+        Run("page files", [200], "/app.js", (s, 40), 8),
+        Run("builtins", [200], "/api/builtins", (s, 20), 6),
+        Run("jobs", [200], "/api/jobs", (s, 20), 4),
+        Run("check-input", [200, 429], "/api/check-input", (s, 20), 6, "POST", '{"board": "6x10"}', [own]),
+        Run("puzzle", [200, 429], "/api/puzzle", (s, 10), 5, "POST", '{"board": "noi2005"}'),
+        Run("render", [200, 429], "/api/render", (s, 5), 5, "POST", '{"board": "6x10", "format": "png"}'),
+        Run("solve", [200, 429], "/api/solve", (s, 5), 6, "POST", solve, [own]),
+        Run("hostile: huge board", [413, 429], "/api/puzzle", (s, 20), 3, "POST", DOMINOES_1000),
+        Run("hostile: huge board", [413, 429], "/api/solve", (s, 10), 2, "POST", DOMINOES_1000),
+        Run("hostile: huge picture", [400, 429], "/api/render", (s, 10), 2, "POST", '{"board": "6x10", "format": "png", "cell_size": 1024}'),
+        Run("hostile: wrong Host", [403], "/api/builtins", (s, 20), 2, host="evil.example"),
+        Run("hostile: wrong Host", [403], "/api/solve", (s, 20), 2, "POST", solve, host="evil.example"),
+        Run("hostile: wrong Origin", [403], "/api/solve", (s, 20), 2, "POST", solve, ["Origin: http://evil.example"]),
+        Run("hostile: text/plain POST", [415], "/api/count", (s, 20), 2, "POST", solve, ctype="text/plain"),
     ]
-    slow = threading.Thread(target=slow_readers, args=(addr, 4, 12))
+    slow = threading.Thread(target=slow_readers, args=(addr, 4, s + 2))
     slow.start()
     time.sleep(0.3)
     started = time.time()
     for r in runs:
         r.start(addr)
     for r in runs:
-        r.finish(started + 90)
+        r.finish(started + s + 60)
     took = time.time() - started
     slow.join()
-    return runs, took, sum(r.c for r in runs) + 4
+    status, body = call(addr, "GET", "/api/jobs")
+    stopped = [j for j in json.loads(body)["jobs"] if j["state"] == "stopped"]
+    return runs, took, sum(r.c for r in runs) + 4, len(stopped)
 
 
 def while_searching(addr):
@@ -214,13 +226,17 @@ def main():
     binary = args[0] if args else "target/release/polyx"
     server, addr = start_server(binary)
     try:
-        runs, took, connections = mixed(addr)
+        runs, took, connections, stopped = mixed(addr)
         busy, running = while_searching(addr)
         peak = peak_kb(server.pid)
     finally:
         server.kill()
         server.wait()
     problems = [p for r in runs + busy for p in r.problems()]
+    if stopped < 4:
+        problems.append(f"{stopped} searches were stopped, not the 4 slow readers'")
+    if not any(r.statuses.get(200) for r in runs if r.name == "solve"):
+        problems.append("no solve got a slot back after the slow readers' searches ended")
     if running != 4:
         problems.append(f"{running} counts were running at the end of the busy phase, not 4")
     if peak > PEAK_LIMIT_KB:
@@ -234,7 +250,8 @@ def main():
         f"Mixed traffic: {sum(r.served() for r in runs)} requests in {took:.1f} s at {connections} concurrent connections "
         f"(hey, 127.0.0.1); in all {served} requests served, "
         + ", ".join(f"{s}: {k}" for s, k in sorted(statuses.items()))
-        + f"; 0 connection errors; peak server memory {peak / 1024:.0f} MB (VmHWM).",
+        + f"; 0 connection errors; the 4 slow readers' searches stopped ({stopped} jobs `stopped`); "
+        f"peak server memory {peak / 1024:.0f} MB (VmHWM).",
         "",
     ]
     report += table("Mixed traffic (4 clients also ask for 1,000 solutions and read nothing)", runs, None)
