@@ -181,7 +181,10 @@ mod tests {
             status(&local, Method::POST, &[host.clone(), own.clone(), plain]),
             415
         );
-        assert_eq!(status(&local, Method::POST, &[host.clone()]), 415);
+        assert_eq!(
+            status(&local, Method::POST, std::slice::from_ref(&host)),
+            415
+        );
         assert_eq!(status(&local, Method::DELETE, &[host, own]), 200);
         let lan = Hosts::new("192.168.1.5:8080".parse().unwrap());
         assert_eq!(

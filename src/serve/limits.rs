@@ -22,9 +22,9 @@ pub const MAX_COPIES: u64 = 2_500;
 /// Most cells in the pieces of a set (each distinct piece once).
 pub const MAX_PIECE_CELLS: u64 = 2_500;
 /// Most placements: every orientation of every piece at every open cell.
-pub const MAX_PLACEMENTS: u64 = 100_000;
+pub const MAX_PLACEMENTS: u64 = 60_000;
 /// Largest answer of `/api/puzzle`, in bytes.
-pub const MAX_ANSWER: usize = 16 << 20;
+pub const MAX_ANSWER: usize = 8 << 20;
 /// Smallest and largest `cell_size` of a picture, in pixels.
 pub const MIN_CELL_SIZE: u32 = 4;
 pub const MAX_CELL_SIZE: u32 = 64;

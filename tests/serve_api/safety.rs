@@ -88,7 +88,7 @@ fn placements_pieces_and_pictures_are_capped() {
     let reply = server.post("/api/puzzle", &wide);
     assert_eq!(reply.status, 413, "{}", reply.text());
     assert!(
-        error_message(&reply).contains("limit of 100000"),
+        error_message(&reply).contains("limit of 60000"),
         "{}",
         reply.text()
     );
