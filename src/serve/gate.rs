@@ -49,3 +49,18 @@ impl Light {
         .await
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slot_past_the_pool_is_429_until_one_is_given_back() {
+        let light = Light::default();
+        let slots: Vec<_> = (0..MAX_LIGHT).map(|_| light.admit().unwrap()).collect();
+        let refused = light.admit().unwrap_err();
+        assert_eq!(refused.status().as_u16(), 429);
+        drop(slots);
+        assert!(light.admit().is_ok());
+    }
+}
