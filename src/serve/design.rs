@@ -15,7 +15,7 @@ use super::body::{self, RawBody};
 use super::error::ApiError;
 use super::jobs::Job;
 use super::request::{cell_of, PlacedPiece, PuzzleFields, Symmetry};
-use super::search::{answer, checkpoint, spawn};
+use super::search::{checkpoint, spawn};
 use super::solution::{cells, placement_list, placements};
 use super::App;
 use crate::design::{self, Hint, Reason, Stopped, Uniqueness, Wording};
@@ -63,7 +63,7 @@ pub async fn check(
             Ok(Json(checked_json(solver.puzzle(), &checked.answer)))
         },
     );
-    answer(started.answer).await
+    started.answer().await
 }
 
 fn checked_json(puzzle: &Puzzle, answer: &Uniqueness) -> Value {
@@ -121,7 +121,7 @@ pub async fn hint(
             Ok(Json(hint_json(&puzzle, &hint, challenge)))
         },
     );
-    answer(started.answer).await
+    started.answer().await
 }
 
 /// For each pre-placed piece of `puzzle`, whether it is one of the player's `placed`.

@@ -15,7 +15,7 @@ use super::body::{self, RawBody};
 use super::error::ApiError;
 use super::jobs::Job;
 use super::request::{PuzzleFields, PIECES_FILE};
-use super::search::{answer, checkpoint, spawn};
+use super::search::{checkpoint, spawn};
 use super::solution::placements;
 use super::{limits, App};
 use crate::design::book::{book as draw_book, BookOptions};
@@ -75,6 +75,9 @@ pub async fn generate(
             ..p.opts
         };
         let made = make(&p.puzzle, &opts)?;
+        if made.interrupted {
+            job.interrupted();
+        }
         let seed = opts.seed;
         let challenges: Vec<ChallengeOut> = (made.challenges.iter().enumerate())
             .map(|(i, c)| challenge_out(&p.puzzle, c, &p.pieces, seed, i + 1))
@@ -82,7 +85,7 @@ pub async fn generate(
         let body = serde_json::json!({ "challenges": challenges, "interrupted": made.interrupted });
         Ok(Json(body))
     });
-    answer(started.answer).await
+    started.answer().await
 }
 
 /// `POST /api/book`: a job slot is taken (or 429) before the body is parsed; the
@@ -100,6 +103,9 @@ pub async fn book(
             ..p.opts
         };
         let made = make(&p.puzzle, &opts)?;
+        if made.interrupted {
+            job.interrupted();
+        }
         let title = format!(
             "{} — polyx generate --seed {}",
             p.puzzle.board.name, opts.seed
@@ -111,7 +117,7 @@ pub async fn book(
         let bytes = draw_book(&p.puzzle.set, &made.challenges, format, &book_opts)?;
         Ok((kind, bytes))
     });
-    let (kind, bytes) = answer(started.answer).await?;
+    let (kind, bytes) = started.answer().await?;
     Ok(([(header::CONTENT_TYPE, kind)], bytes).into_response())
 }
 

@@ -4,7 +4,7 @@
 //! are caught and answered as 500. And short blocking work on tokio's blocking pool.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -15,10 +15,33 @@ use super::error::ApiError;
 use super::jobs::{Job, Jobs, Running};
 
 /// The two answers of a job's thread: whether its setup went well (before any search),
-/// and the search's answer (or the setup's error).
+/// and the search's answer (or the setup's error); and the job's stop flag.
 pub struct Started<T> {
     pub ready: oneshot::Receiver<Result<(), ApiError>>,
     pub answer: oneshot::Receiver<Result<T, ApiError>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl<T> Started<T> {
+    /// The search's answer, awaited. If the request is dropped first (its client went
+    /// away), the job's stop flag is set: nobody waits for the answer any more.
+    pub async fn answer(self) -> Result<T, ApiError> {
+        let mut unanswered = StopOnDrop(Some(self.stop));
+        let answer = answer(self.answer).await;
+        unanswered.0 = None;
+        answer
+    }
+}
+
+/// Sets the stop flag it holds, if any, when dropped.
+pub struct StopOnDrop(pub Option<Arc<AtomicBool>>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        if let Some(stop) = &self.0 {
+            stop.store(true, Ordering::SeqCst);
+        }
+    }
 }
 
 /// Runs `setup` and then `work` as the job of `running` on a new thread; its stop flag
@@ -39,6 +62,7 @@ where
     let (ready_tx, ready) = oneshot::channel();
     let (tx, answer) = oneshot::channel();
     let job = Arc::clone(&running.0);
+    let stop = Arc::clone(&job.stop);
     watchdog(&job, budget);
     let jobs = Arc::clone(jobs);
     let name = format!("polyx-job-{}", job.id);
@@ -68,9 +92,17 @@ where
         let failed = ApiError::internal(format!("cannot start a thread: {e}"));
         let _ = ready_tx.send(Err(failed.clone()));
         let _ = tx.send(Err(failed));
-        return Started { ready, answer };
+        return Started {
+            ready,
+            answer,
+            stop,
+        };
     }
-    Started { ready, answer }
+    Started {
+        ready,
+        answer,
+        stop,
+    }
 }
 
 /// Between two phases of a setup: 503 if the job's stop flag is set (its budget ran

@@ -6,7 +6,7 @@
 
 use std::convert::Infallible;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -22,7 +22,7 @@ use super::conn::WRITE_TIMEOUT;
 use super::error::ApiError;
 use super::jobs::Job;
 use super::request::{PuzzleFields, Symmetry};
-use super::search::{answer, checkpoint, spawn};
+use super::search::{answer, checkpoint, spawn, StopOnDrop};
 use super::{cores, App};
 use crate::render::json::{self, Summary};
 use crate::run::RunOptions;
@@ -86,21 +86,12 @@ pub async fn solve(
     );
     answer(started.ready).await?;
     let lines =
-        futures_util::stream::unfold((rx, StopOnDrop(stop)), |(mut rx, guard)| async move {
+        futures_util::stream::unfold((rx, StopOnDrop(Some(stop))), |(mut rx, guard)| async move {
             let line = rx.recv().await?;
             Some((Ok::<_, Infallible>(line), (rx, guard)))
         });
     let headers = [(header::CONTENT_TYPE, "application/x-ndjson")];
     Ok((headers, Body::from_stream(lines)).into_response())
-}
-
-/// Sets the search's stop flag when the answer's stream is dropped (the client left).
-struct StopOnDrop(Arc<AtomicBool>);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::SeqCst);
-    }
 }
 
 /// Hands `line` to the answer's stream, waiting at most [`WRITE_TIMEOUT`] for room

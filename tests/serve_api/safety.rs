@@ -3,7 +3,8 @@
 //! placements and pieces capped; a fifth search refused before its body is read), the
 //! same-origin rule (wrong `Host`, wrong `Origin`, a cross-site `text/plain` POST), and
 //! no pinning (clients that ask for 1,000 solutions and read none free their slots
-//! within the budget, or the write timeout, and leave no thread).
+//! within the budget, or the write timeout, and leave no thread; a client that leaves
+//! stops its search).
 
 use std::time::{Duration, Instant};
 
@@ -315,4 +316,21 @@ fn slow_readers_are_stopped_by_the_write_timeout() {
     // The budget (60 s) is far off; a write that waits 10 s ends the search.
     let server = Server::start();
     slow_readers_free_their_slots(&server, Duration::from_secs(10 + 5));
+}
+
+#[test]
+fn a_client_that_leaves_stops_its_search() {
+    let server = Server::start();
+    let long = json!({"board": "8x8-square", "count": 50, "min": true});
+    let client = server.post_unread("/api/generate", &long);
+    std::thread::sleep(Duration::from_millis(1000));
+    let jobs = server.get("/api/jobs").json();
+    assert_eq!(jobs["jobs"][0]["state"], "running", "{jobs}");
+    drop(client);
+    let took = none_running_within(&server, Duration::from_secs(5));
+    eprintln!("a generate whose client left ended {took:?} later");
+    assert_eq!(
+        server.get("/api/jobs").json()["jobs"][0]["state"],
+        "stopped"
+    );
 }
