@@ -224,6 +224,8 @@ def main():
         out = args[i + 1]
         del args[i : i + 2]
     binary = args[0] if args else "target/release/polyx"
+    if not any(os.access(os.path.join(d, "hey"), os.X_OK) for d in os.environ.get("PATH", "").split(os.pathsep)):
+        sys.exit("load-test: hey is missing (apt-get install hey)")
     server, addr = start_server(binary)
     try:
         runs, took, connections, stopped = mixed(addr)
