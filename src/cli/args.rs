@@ -511,7 +511,9 @@ pub struct ShowArgs {
 #[cfg(feature = "serve")]
 #[derive(Args, Debug, Clone)]
 pub struct ServeArgs {
-    /// The address to listen on; another than 127.0.0.1 lets other machines in.
+    /// The address to listen on; another than 127.0.0.1 lets other machines in (with a
+    /// warning: the API still answers only requests for that address or localhost, from
+    /// the server's own page).
     #[arg(long, value_name = "H", default_value = "127.0.0.1")]
     pub host: String,
     /// The port to listen on; 0 picks a free one (the printed address says which).
@@ -520,6 +522,10 @@ pub struct ServeArgs {
     /// The longest a count may run, in seconds.
     #[arg(long, value_name = "S", default_value_t = 600)]
     pub max_seconds: u64,
+    /// The longest any other search (solve, check, hint, generate, book) may run, in
+    /// seconds.
+    #[arg(long, value_name = "S", default_value_t = 60)]
+    pub search_seconds: u64,
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
-//! The JSON body of a request, read as bytes under the server's size limit and
-//! parsed with serde; a body too large or not JSON is an [`ApiError`] (413, 400), never
-//! axum's plain-text rejection.
+//! The body of a request, read as bytes under the server's size limit (413 when over),
+//! and parsed as JSON with serde only once the request has been admitted (`gate.rs`,
+//! `jobs.rs`): a body too large or not JSON is an [`ApiError`] (413, 400), never axum's
+//! plain-text rejection.
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
@@ -11,17 +12,17 @@ use super::error::ApiError;
 /// Largest request body, in bytes.
 pub const MAX_BODY: usize = 1 << 20;
 
-/// A request body parsed as JSON into `T`.
-pub struct JsonBody<T>(pub T);
+/// A request body, read whole and no larger than [`MAX_BODY`]; not parsed yet.
+pub struct RawBody(pub Bytes);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+impl<S: Send + Sync> FromRequest<S> for RawBody {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
         let bytes = Bytes::from_request(req, state)
             .await
             .map_err(|r| ApiError::new(r.status(), too_large_or(r.body_text())))?;
-        parse(&bytes).map(JsonBody)
+        Ok(RawBody(bytes))
     }
 }
 
@@ -34,7 +35,7 @@ fn too_large_or(text: String) -> String {
 }
 
 /// `bytes` as JSON (an empty body is `{}`).
-fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let bytes = if bytes.iter().all(u8::is_ascii_whitespace) {
         &b"{}"[..]
     } else {

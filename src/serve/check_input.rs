@@ -1,13 +1,16 @@
-//! `POST /api/check-input`: the puzzle fields read and built as `polyx show` would,
-//! answered with its size, or the located error.
+//! `POST /api/check-input`: the puzzle fields read and built as `polyx show` would
+//! (in a slot of the pool for short work), answered with its size, or the located error.
 
+use std::sync::Arc;
+
+use axum::extract::State;
 use axum::Json;
 use serde::Serialize;
 
-use super::body::JsonBody;
+use super::body::RawBody;
 use super::error::ApiError;
 use super::request::PuzzleFields;
-use super::search::blocking;
+use super::App;
 
 /// The answer for a puzzle that builds.
 #[derive(Serialize)]
@@ -22,18 +25,20 @@ pub struct Checked {
 
 /// `POST /api/check-input`.
 pub async fn check_input(
-    JsonBody(fields): JsonBody<PuzzleFields>,
+    State(app): State<Arc<App>>,
+    body: RawBody,
 ) -> Result<Json<Checked>, ApiError> {
-    blocking(move || {
-        let puzzle = fields.puzzle()?;
-        Ok(Json(Checked {
-            ok: true,
-            name: puzzle.board.name.clone(),
-            grid: puzzle.board.grid.name(),
-            cells: puzzle.board.open_count(),
-            pieces: puzzle.set.pieces.len(),
-            placements: puzzle.placements.len(),
-        }))
-    })
-    .await
+    app.light
+        .run(body, move |fields: PuzzleFields| {
+            let puzzle = fields.puzzle()?;
+            Ok(Json(Checked {
+                ok: true,
+                name: puzzle.board.name.clone(),
+                grid: puzzle.board.grid.name(),
+                cells: puzzle.board.open_count(),
+                pieces: puzzle.set.pieces.len(),
+                placements: puzzle.placements.len(),
+            }))
+        })
+        .await
 }

@@ -14,13 +14,12 @@ use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::body::JsonBody;
+use super::body::{self, RawBody};
 use super::error::ApiError;
 use super::jobs::{Job, JobStatus, State as JobState};
 use super::request::{PuzzleFields, Symmetry};
-use super::search::{blocking, spawn};
+use super::search::{answer, checkpoint, spawn};
 use super::{cores, App};
-use crate::model::Puzzle;
 use crate::run::progress::Status;
 use crate::run::RunOptions;
 use crate::solve::{self, Solver};
@@ -37,25 +36,39 @@ pub struct CountRequest {
     symmetry: Symmetry,
 }
 
-/// `POST /api/count`.
+/// `POST /api/count`: a job slot is taken (or 429) before the body is parsed; 202 once
+/// the puzzle is built.
 pub async fn count(
     State(app): State<Arc<App>>,
-    JsonBody(req): JsonBody<CountRequest>,
+    RawBody(bytes): RawBody,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let fields = req.puzzle;
-    let puzzle = blocking(move || fields.puzzle()).await?;
     let running = app.jobs.start("count")?;
     let id = running.0.id.to_string();
     let budget = Duration::from_secs(app.max_seconds);
-    drop(spawn(running, budget, move |job| {
-        count_solutions(puzzle, req.symmetry, job)
-    }));
+    let started = spawn(
+        &app.jobs,
+        running,
+        budget,
+        move |job| setup(&bytes, job),
+        count_solutions,
+    );
+    answer(started.ready).await?;
     Ok((StatusCode::ACCEPTED, Json(json!({ "job": id }))))
 }
 
+/// The count's solver: the body parsed, the puzzle within the limits and built, its
+/// symmetries found, with the job's stop flag seen between the phases.
+fn setup(bytes: &[u8], job: &Job) -> Result<Solver, ApiError> {
+    let req: CountRequest = body::parse(bytes)?;
+    let puzzle = req.puzzle.puzzle_between(&mut || checkpoint(job))?;
+    checkpoint(job)?;
+    let solver = Solver::new(puzzle, req.symmetry.mode());
+    checkpoint(job)?;
+    Ok(solver)
+}
+
 /// The count on its thread, on every core, its progress kept in the job.
-fn count_solutions(puzzle: Puzzle, symmetry: Symmetry, job: &Job) -> Result<(), ApiError> {
-    let solver = Solver::new(puzzle, symmetry.mode());
+fn count_solutions(solver: Solver, job: &Job) -> Result<(), ApiError> {
     let opts = RunOptions {
         threads: cores(),
         stop: Arc::clone(&job.stop),

@@ -11,12 +11,13 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::body::JsonBody;
+use super::body::{self, RawBody};
 use super::error::ApiError;
+use super::jobs::Job;
 use super::request::{cell_of, PlacedPiece, PuzzleFields, Symmetry};
-use super::search::{answer, blocking, spawn};
+use super::search::{checkpoint, spawn};
 use super::solution::{cells, placement_list, placements};
-use super::{App, SEARCH_BUDGET};
+use super::App;
 use crate::design::{self, Hint, Reason, Stopped, Uniqueness, Wording};
 use crate::geom::Cell;
 use crate::model::{Placement, Puzzle};
@@ -33,25 +34,36 @@ pub struct CheckRequest {
     seed: Option<u64>,
 }
 
-/// `POST /api/check`.
+/// `POST /api/check`: a job slot is taken (or 429) before the body is parsed.
 pub async fn check(
     State(app): State<Arc<App>>,
-    JsonBody(req): JsonBody<CheckRequest>,
+    RawBody(bytes): RawBody,
 ) -> Result<Json<Value>, ApiError> {
-    let fields = req.puzzle;
-    let puzzle = blocking(move || fields.puzzle()).await?;
     let running = app.jobs.start("check")?;
-    let rx = spawn(running, SEARCH_BUDGET, move |job| {
+    let setup = move |job: &Job| {
+        let req: CheckRequest = body::parse(&bytes)?;
+        let puzzle = req.puzzle.puzzle_between(&mut || checkpoint(job))?;
+        checkpoint(job)?;
         let mut solver = Solver::new(puzzle, req.symmetry.mode());
         solver.seed = req.seed.unwrap_or(DEFAULT_SEED);
-        let opts = RunOptions {
-            stop: Arc::clone(&job.stop),
-            ..RunOptions::default()
-        };
-        let checked = design::check(&solver, &opts).map_err(stopped)?;
-        Ok(Json(checked_json(solver.puzzle(), &checked.answer)))
-    });
-    answer(rx).await
+        checkpoint(job)?;
+        Ok(solver)
+    };
+    let started = spawn(
+        &app.jobs,
+        running,
+        app.search_budget,
+        setup,
+        |solver, job| {
+            let opts = RunOptions {
+                stop: Arc::clone(&job.stop),
+                ..RunOptions::default()
+            };
+            let checked = design::check(&solver, &opts).map_err(stopped)?;
+            Ok(Json(checked_json(solver.puzzle(), &checked.answer)))
+        },
+    );
+    started.answer().await
 }
 
 fn checked_json(puzzle: &Puzzle, answer: &Uniqueness) -> Value {
@@ -81,25 +93,35 @@ pub fn stopped(s: Stopped) -> ApiError {
 /// pre-placed piece may be named.
 pub async fn hint(
     State(app): State<Arc<App>>,
-    JsonBody(fields): JsonBody<PuzzleFields>,
+    RawBody(bytes): RawBody,
 ) -> Result<Json<Value>, ApiError> {
-    let placed = fields.placed.clone();
-    let puzzle = blocking(move || fields.puzzle()).await?;
     let running = app.jobs.start("hint")?;
-    let rx = spawn(running, SEARCH_BUDGET, move |job| {
-        let opts = RunOptions {
-            stop: Arc::clone(&job.stop),
-            ..RunOptions::default()
-        };
-        let challenge = !placed.is_empty();
-        let players = match challenge {
-            true => players_pieces(&puzzle, &placed),
-            false => vec![true; puzzle.fixed.len()],
-        };
-        let (hint, _) = design::hint_for_player(&puzzle, &players, &opts).map_err(stopped)?;
-        Ok(Json(hint_json(&puzzle, &hint, challenge)))
-    });
-    answer(rx).await
+    let setup = move |job: &Job| {
+        let fields: PuzzleFields = body::parse(&bytes)?;
+        let puzzle = fields.puzzle_between(&mut || checkpoint(job))?;
+        checkpoint(job)?;
+        Ok((puzzle, fields.placed))
+    };
+    let started = spawn(
+        &app.jobs,
+        running,
+        app.search_budget,
+        setup,
+        |(puzzle, placed), job| {
+            let opts = RunOptions {
+                stop: Arc::clone(&job.stop),
+                ..RunOptions::default()
+            };
+            let challenge = !placed.is_empty();
+            let players = match challenge {
+                true => players_pieces(&puzzle, &placed),
+                false => vec![true; puzzle.fixed.len()],
+            };
+            let (hint, _) = design::hint_for_player(&puzzle, &players, &opts).map_err(stopped)?;
+            Ok(Json(hint_json(&puzzle, &hint, challenge)))
+        },
+    );
+    started.answer().await
 }
 
 /// For each pre-placed piece of `puzzle`, whether it is one of the player's `placed`.

@@ -9,14 +9,14 @@ use serde::Serialize;
 use crate::error::{Error, InputError};
 
 /// An error answer of the API.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct ApiError {
     status: StatusCode,
     body: ErrorBody,
 }
 
 /// The `error` object of the answer.
-#[derive(Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 struct ErrorBody {
     message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -58,6 +58,20 @@ impl ApiError {
         e
     }
 
+    /// 403: the request comes from another site (its `Host` or `Origin`).
+    pub fn forbidden(message: impl Into<String>, hint: impl Into<String>) -> ApiError {
+        let mut e = ApiError::new(StatusCode::FORBIDDEN, message);
+        e.body.hint = Some(hint.into());
+        e
+    }
+
+    /// 413: the puzzle or picture asked for is over one of the server's limits.
+    pub fn too_large(message: impl Into<String>, hint: impl Into<String>) -> ApiError {
+        let mut e = ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, message);
+        e.body.hint = Some(hint.into());
+        e
+    }
+
     /// 404: no such path or job.
     pub fn not_found(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, message)
@@ -71,14 +85,33 @@ impl ApiError {
         )
     }
 
+    /// 429: every slot of the pool for short work (check-input, puzzle, render) is busy.
+    pub fn busy_light() -> ApiError {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "the server is building as many puzzles and pictures as it may; try again in a moment",
+        )
+    }
+
     /// 500: the server failed (a bug).
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
     }
 
+    /// The same error with another status.
+    pub fn with_status(mut self, status: StatusCode) -> ApiError {
+        self.status = status;
+        self
+    }
+
     /// Adds a hint saying what to do.
     pub fn set_hint(&mut self, hint: impl Into<String>) {
         self.body.hint = Some(hint.into());
+    }
+
+    /// The answer's status.
+    pub fn status(&self) -> StatusCode {
+        self.status
     }
 
     /// What is wrong, in words.

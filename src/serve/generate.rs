@@ -11,12 +11,13 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::board_file::board_toml;
-use super::body::JsonBody;
+use super::body::{self, RawBody};
 use super::error::ApiError;
+use super::jobs::Job;
 use super::request::{PuzzleFields, PIECES_FILE};
-use super::search::{answer, blocking, spawn};
+use super::search::{checkpoint, spawn};
 use super::solution::placements;
-use super::{App, SEARCH_BUDGET};
+use super::{limits, App};
 use crate::design::book::{book as draw_book, BookOptions};
 use crate::design::text::describe;
 use crate::design::{generate as make, Challenge, GenerateOptions, Level};
@@ -52,72 +53,90 @@ struct ChallengeOut {
     solution: serde_json::Value,
 }
 
-/// `POST /api/generate`.
+/// What a generate or book job needs: the puzzle, the `pieces` key of the challenges'
+/// files, the options and, for a book, its format.
+struct Prepared {
+    puzzle: Puzzle,
+    pieces: String,
+    opts: GenerateOptions,
+    format: Option<(Format, &'static str)>,
+}
+
+/// `POST /api/generate`: a job slot is taken (or 429) before the body is parsed.
 pub async fn generate(
     State(app): State<Arc<App>>,
-    JsonBody(req): JsonBody<GenerateRequest>,
+    RawBody(bytes): RawBody,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let (puzzle, pieces, opts) = prepare(req).await?;
     let running = app.jobs.start("generate")?;
-    let rx = spawn(running, SEARCH_BUDGET, move |job| {
+    let setup = move |job: &Job| prepare(&bytes, job, false);
+    let started = spawn(&app.jobs, running, app.search_budget, setup, |p, job| {
         let opts = GenerateOptions {
             stop: Arc::clone(&job.stop),
-            ..opts
+            ..p.opts
         };
-        let made = make(&puzzle, &opts)?;
+        let made = make(&p.puzzle, &opts)?;
+        if made.interrupted {
+            job.interrupted();
+        }
         let seed = opts.seed;
         let challenges: Vec<ChallengeOut> = (made.challenges.iter().enumerate())
-            .map(|(i, c)| challenge_out(&puzzle, c, &pieces, seed, i + 1))
+            .map(|(i, c)| challenge_out(&p.puzzle, c, &p.pieces, seed, i + 1))
             .collect();
         let body = serde_json::json!({ "challenges": challenges, "interrupted": made.interrupted });
         Ok(Json(body))
     });
-    answer(rx).await
+    started.answer().await
 }
 
-/// `POST /api/book`.
+/// `POST /api/book`: a job slot is taken (or 429) before the body is parsed; the
+/// book's pixels are checked against the server's limit before the search.
 pub async fn book(
     State(app): State<Arc<App>>,
-    JsonBody(req): JsonBody<GenerateRequest>,
+    RawBody(bytes): RawBody,
 ) -> Result<Response, ApiError> {
-    let (format, kind) = match req.format.as_deref().unwrap_or("svg") {
-        "svg" => (Format::Svg, "image/svg+xml"),
-        "png" => (Format::Png, "image/png"),
-        other => {
-            return Err(ApiError::bad(format!(
-                "`format` is svg or png, not `{other}`"
-            )))
-        }
-    };
-    let (puzzle, _, opts) = prepare(req).await?;
     let running = app.jobs.start("book")?;
-    let rx = spawn(running, SEARCH_BUDGET, move |job| {
+    let setup = move |job: &Job| prepare(&bytes, job, true);
+    let started = spawn(&app.jobs, running, app.search_budget, setup, |p, job| {
+        let (format, kind) = p.format.unwrap_or((Format::Svg, "image/svg+xml"));
         let opts = GenerateOptions {
             stop: Arc::clone(&job.stop),
-            ..opts
+            ..p.opts
         };
-        let made = make(&puzzle, &opts)?;
+        let made = make(&p.puzzle, &opts)?;
+        if made.interrupted {
+            job.interrupted();
+        }
         let title = format!(
             "{} — polyx generate --seed {}",
-            puzzle.board.name, opts.seed
+            p.puzzle.board.name, opts.seed
         );
         let book_opts = BookOptions {
             title,
             ..BookOptions::default()
         };
-        Ok(draw_book(
-            &puzzle.set,
-            &made.challenges,
-            format,
-            &book_opts,
-        )?)
+        let bytes = draw_book(&p.puzzle.set, &made.challenges, format, &book_opts)?;
+        Ok((kind, bytes))
     });
-    let bytes = answer(rx).await?;
+    let (kind, bytes) = started.answer().await?;
     Ok(([(header::CONTENT_TYPE, kind)], bytes).into_response())
 }
 
-/// The puzzle, the `pieces` key of the challenges' files and the options, checked.
-async fn prepare(req: GenerateRequest) -> Result<(Puzzle, String, GenerateOptions), ApiError> {
+/// The request parsed and checked, and its puzzle within the limits and built, with
+/// the job's stop flag seen between the phases; a book's format and pixels too.
+fn prepare(bytes: &[u8], job: &Job, book: bool) -> Result<Prepared, ApiError> {
+    let req: GenerateRequest = body::parse(bytes)?;
+    let format = match book {
+        false => None,
+        true => Some(match req.format.as_deref().unwrap_or("svg") {
+            "svg" => (Format::Svg, "image/svg+xml"),
+            "png" => (Format::Png, "image/png"),
+            other => {
+                return Err(ApiError::bad(format!(
+                    "`format` is svg or png, not `{other}`"
+                )))
+            }
+        }),
+    };
     let count = req.count.unwrap_or(1);
     if !(1..=MAX_CHALLENGES).contains(&count) {
         return Err(ApiError::bad(format!(
@@ -136,17 +155,28 @@ async fn prepare(req: GenerateRequest) -> Result<(Puzzle, String, GenerateOption
         ..GenerateOptions::default()
     };
     let fields = req.puzzle;
-    let (puzzle, pieces) = blocking(move || {
-        let puzzle = fields.puzzle()?;
-        let pieces = match (&fields.pieces, &fields.pieces_toml) {
-            (Some(name), _) => name.clone(),
-            (None, Some(_)) => PIECES_FILE.to_string(),
-            (None, None) => puzzle.board.pieces.clone(),
-        };
-        Ok((puzzle, pieces))
+    let puzzle = fields.puzzle_between(&mut || checkpoint(job))?;
+    if let Some((Format::Png, _)) = format {
+        // The challenges' pages and the solutions' pages: two galleries of `count`.
+        limits::picture(
+            &puzzle.board,
+            BookOptions::default().cell_size,
+            2 * count,
+            true,
+        )?;
+    }
+    checkpoint(job)?;
+    let pieces = match (&fields.pieces, &fields.pieces_toml) {
+        (Some(name), _) => name.clone(),
+        (None, Some(_)) => PIECES_FILE.to_string(),
+        (None, None) => puzzle.board.pieces.clone(),
+    };
+    Ok(Prepared {
+        puzzle,
+        pieces,
+        opts,
+        format,
     })
-    .await?;
-    Ok((puzzle, pieces, opts))
 }
 
 fn level(name: &str) -> Result<Level, ApiError> {

@@ -4,16 +4,19 @@
 //! placement, and the board as a file.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
-use axum::Json;
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use super::board_file::board_toml;
-use super::body::JsonBody;
+use super::body::RawBody;
 use super::error::ApiError;
 use super::request::{PuzzleFields, PIECES_FILE};
-use super::search::blocking;
 use super::turns::{self, Moves};
+use super::{limits, App};
 use crate::geom::{Cell, Lattice, Point, Shape};
 use crate::model::{Puzzle, Square};
 use crate::render::palette::{hex, piece_color};
@@ -70,18 +73,26 @@ struct PlacementOut {
     cells: Vec<[i32; 3]>,
 }
 
-/// `POST /api/puzzle`.
-pub async fn puzzle(JsonBody(fields): JsonBody<PuzzleFields>) -> Result<Json<Geometry>, ApiError> {
-    blocking(move || {
-        let puzzle = fields.puzzle()?;
-        let pieces = match (&fields.pieces, &fields.pieces_toml) {
-            (Some(name), _) => name.clone(),
-            (None, Some(_)) => PIECES_FILE.to_string(),
-            (None, None) => puzzle.board.pieces.clone(),
-        };
-        Ok(Json(geometry(&puzzle, &pieces, fields.pieces_toml.clone())))
-    })
-    .await
+/// `POST /api/puzzle`, in a slot of the pool for short work; an answer over the
+/// server's limit is 413.
+pub async fn puzzle(State(app): State<Arc<App>>, body: RawBody) -> Result<Response, ApiError> {
+    let bytes = app
+        .light
+        .run(body, move |fields: PuzzleFields| {
+            let puzzle = fields.puzzle()?;
+            let pieces = match (&fields.pieces, &fields.pieces_toml) {
+                (Some(name), _) => name.clone(),
+                (None, Some(_)) => PIECES_FILE.to_string(),
+                (None, None) => puzzle.board.pieces.clone(),
+            };
+            let answer = geometry(&puzzle, &pieces, fields.pieces_toml.clone());
+            let bytes = serde_json::to_vec(&answer)
+                .map_err(|e| ApiError::internal(format!("the answer: {e}")))?;
+            limits::answer(bytes.len())?;
+            Ok(bytes)
+        })
+        .await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
 }
 
 fn geometry(puzzle: &Puzzle, pieces: &str, pieces_toml: Option<String>) -> Geometry {

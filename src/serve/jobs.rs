@@ -194,6 +194,11 @@ impl Jobs {
         registry.jobs.values().map(|j| j.status()).collect()
     }
 
+    /// Forgets job `id` (a request refused before its search began).
+    pub fn remove(&self, id: u64) {
+        lock(&self.inner).jobs.remove(&id);
+    }
+
     /// Stops every job (the server is shutting down).
     pub fn stop_all(&self) {
         for job in lock(&self.inner).jobs.values() {

@@ -1,18 +1,25 @@
 //! `polyx serve`: the local web page and its JSON API (docs/API.md), on axum and tokio.
-//! The page is embedded (`page.rs`); each group of endpoints has its file; searches run
-//! on threads of their own under the job registry's limits (`jobs.rs`). No file is read
-//! or written on a request's behalf.
+//! The page is embedded (`page.rs`); each group of endpoints has its file. Every request
+//! passes the same-origin checks (`guard.rs`); every endpoint that works takes a slot
+//! before it parses its body: searches a job slot (`jobs.rs`), on threads of their own,
+//! the short work one of a small pool (`gate.rs`); the puzzle is checked against the
+//! server's limits (`limits.rs`) before it is built. No file is read or written on a
+//! request's behalf.
 
 mod board_file;
 mod body;
 mod builtins;
 mod check_input;
+mod conn;
 mod count;
 mod design;
 mod error;
+mod gate;
 mod generate;
 mod geometry;
+mod guard;
 mod jobs;
+mod limits;
 mod page;
 mod render;
 mod request;
@@ -32,16 +39,26 @@ use axum::Router;
 
 use crate::error::Error;
 use error::ApiError;
+use gate::Light;
+use guard::Hosts;
 use jobs::Jobs;
 
-/// The time budget of every search but a count's.
-pub const SEARCH_BUDGET: Duration = Duration::from_secs(60);
+/// The time budget of every search but a count's, in seconds, unless told otherwise.
+pub const SEARCH_SECONDS: u64 = 60;
+
+/// Threads of tokio's blocking pool (the short work runs there, at most
+/// [`gate::MAX_LIGHT`] at once).
+const BLOCKING_THREADS: usize = 8;
 
 /// What the handlers share.
 pub struct App {
     jobs: Arc<Jobs>,
+    /// The pool of slots for short work.
+    light: Light,
     /// A count's time budget, in seconds.
     max_seconds: u64,
+    /// The time budget of every other search.
+    search_budget: Duration,
 }
 
 /// How to run the server.
@@ -53,6 +70,8 @@ pub struct ServeOptions {
     pub port: u16,
     /// The longest a count may run, in seconds.
     pub max_seconds: u64,
+    /// The longest any other search may run, in seconds.
+    pub search_seconds: u64,
 }
 
 /// Runs the server until Ctrl-C; prints `polyx serve: http://ADDRESS/` on stdout once
@@ -63,6 +82,7 @@ pub struct ServeOptions {
 pub fn serve(options: &ServeOptions) -> Result<(), Error> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .max_blocking_threads(BLOCKING_THREADS)
         .thread_keep_alive(Duration::from_secs(1))
         .build()
         .map_err(|e| Error::io("the server's runtime", e))?;
@@ -79,13 +99,19 @@ async fn run(options: &ServeOptions) -> Result<(), Error> {
         .map_err(|e| Error::io(place.clone(), e))?;
     let address = listener.local_addr().map_err(|e| Error::io(place, e))?;
     announce(address);
+    if !address.ip().is_loopback() {
+        warn_not_loopback(address);
+    }
     let app = Arc::new(App {
         jobs: Arc::new(Jobs::default()),
+        light: Light::default(),
         max_seconds: options.max_seconds,
+        search_budget: Duration::from_secs(options.search_seconds),
     });
     let jobs = Arc::clone(&app.jobs);
+    let hosts = Arc::new(Hosts::new(address));
     let ended = tokio::select! {
-        served = axum::serve(listener, router(app)) => served.map_err(|e| Error::io("the server", e)),
+        served = axum::serve(conn::Listener(listener), router(app, hosts)) => served.map_err(|e| Error::io("the server", e)),
         _ = tokio::signal::ctrl_c() => Ok(()),
     };
     jobs.stop_all();
@@ -104,7 +130,16 @@ fn announce(address: SocketAddr) {
     let _ = out.flush();
 }
 
-fn router(app: Arc<App>) -> Router {
+/// Says on stderr that other machines may reach the server, and what they get.
+fn warn_not_loopback(address: SocketAddr) {
+    eprintln!(
+        "polyx serve: warning: listening on {address}, which other machines may reach; \
+         the API answers only requests for this address or localhost from the server's own \
+         page, and anyone who reaches it may run searches"
+    );
+}
+
+fn router(app: Arc<App>, hosts: Arc<Hosts>) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/{file}", get(page::file))
@@ -124,6 +159,10 @@ fn router(app: Arc<App>) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(wrong_method)
         .layer(axum::extract::DefaultBodyLimit::max(body::MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            hosts,
+            guard::same_origin,
+        ))
         .with_state(app)
 }
 

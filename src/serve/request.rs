@@ -5,6 +5,7 @@
 use serde::Deserialize;
 
 use super::error::ApiError;
+use super::limits;
 use crate::error::{InputError, Location};
 use crate::geom::Cell;
 use crate::model::Square;
@@ -57,16 +58,36 @@ pub struct PlacedPiece {
 }
 
 impl PuzzleFields {
-    /// The puzzle: board, set, pre-placed pieces, checked and with its placements.
+    /// The puzzle: board, set, pre-placed pieces, checked against the server's limits
+    /// and with its placements.
     pub fn puzzle(&self) -> Result<Puzzle, ApiError> {
-        let (board, set) = self.board_and_set()?;
+        self.puzzle_between(&mut || Ok(()))
+    }
+
+    /// [`PuzzleFields::puzzle`], calling `checkpoint` between its phases (a job's stop
+    /// flag ends the setup there).
+    pub fn puzzle_between(
+        &self,
+        checkpoint: &mut dyn FnMut() -> Result<(), ApiError>,
+    ) -> Result<Puzzle, ApiError> {
+        let (board, set) = self.board_and_set(checkpoint)?;
+        checkpoint()?;
         Ok(Puzzle::new(board, set)?)
     }
 
-    /// The board (with `placed` on it) and its piece set.
-    pub fn board_and_set(&self) -> Result<(Board, PieceSet), ApiError> {
+    /// The board (with `placed` on it) and its piece set, within the limits.
+    fn board_and_set(
+        &self,
+        checkpoint: &mut dyn FnMut() -> Result<(), ApiError>,
+    ) -> Result<(Board, PieceSet), ApiError> {
         let mut board = self.bare_board()?;
+        limits::board(&board)?;
+        checkpoint()?;
         let set = self.set_for(&board)?;
+        limits::set(&set)?;
+        checkpoint()?;
+        limits::placements(&board, &set)?;
+        checkpoint()?;
         place(&mut board, &set, &self.placed)?;
         Ok((board, set))
     }
@@ -74,7 +95,10 @@ impl PuzzleFields {
     fn bare_board(&self) -> Result<Board, ApiError> {
         match (&self.board, &self.board_toml) {
             (Some(name), None) => builtin_board(name),
-            (None, Some(text)) => Ok(parse_board(BOARD_FILE, text)?),
+            (None, Some(text)) => {
+                limits::board_text(BOARD_FILE, text)?;
+                Ok(parse_board(BOARD_FILE, text)?)
+            }
             (Some(_), Some(_)) => Err(ApiError::bad(
                 "give either `board` (a built-in's name) or `board_toml`, not both",
             )),

@@ -1,28 +1,35 @@
 //! `POST /api/solve`: the solutions streamed as the lines of `polyx solve -f json`
-//! (NDJSON), then the summary line; the search stops when the client goes away.
+//! (NDJSON), then the summary line. The search stops when the client goes away, and
+//! when the client reads nothing for [`WRITE_TIMEOUT`]: a line that cannot be handed
+//! to the connection by then ends the job (and the connection gives up its write,
+//! `conn.rs`), so no reader pins a slot.
 
 use std::convert::Infallible;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use tokio::sync::mpsc;
+use tokio::sync::mpsc::{self, error::TrySendError};
 
-use super::body::JsonBody;
+use super::body::{self, RawBody};
+use super::conn::WRITE_TIMEOUT;
 use super::error::ApiError;
 use super::jobs::Job;
 use super::request::{PuzzleFields, Symmetry};
-use super::search::{blocking, spawn};
-use super::{cores, App, SEARCH_BUDGET};
-use crate::model::Puzzle;
+use super::search::{answer, checkpoint, spawn, StopOnDrop};
+use super::{cores, App};
 use crate::render::json::{self, Summary};
 use crate::run::RunOptions;
 use crate::solve::{self, Solver, DEFAULT_SEED};
+
+/// How often a waiting line is offered again.
+const RETRY: Duration = Duration::from_millis(5);
 
 /// The most solutions one request may ask for.
 pub const MAX_LIMIT: u64 = 1000;
@@ -40,39 +47,46 @@ pub struct SolveRequest {
 
 /// What the search thread needs.
 struct Search {
-    puzzle: Puzzle,
-    symmetry: Symmetry,
-    seed: u64,
+    solver: Solver,
     limit: u64,
 }
 
-/// `POST /api/solve`.
-pub async fn solve(
-    State(app): State<Arc<App>>,
-    JsonBody(req): JsonBody<SolveRequest>,
-) -> Result<Response, ApiError> {
+/// The search of a request, made ready: the body parsed, the puzzle within the limits
+/// and built, its symmetries found, with the job's stop flag seen between the phases.
+fn setup(bytes: &[u8], job: &Job) -> Result<Search, ApiError> {
+    let req: SolveRequest = body::parse(bytes)?;
     let limit = req.limit.unwrap_or(1);
     if !(1..=MAX_LIMIT).contains(&limit) {
         return Err(ApiError::bad(format!(
             "`limit` must be 1 to {MAX_LIMIT}, not {limit}"
         )));
     }
-    let fields = req.puzzle;
-    let puzzle = blocking(move || fields.puzzle()).await?;
+    let puzzle = req.puzzle.puzzle_between(&mut || checkpoint(job))?;
+    checkpoint(job)?;
+    let mut solver = Solver::new(puzzle, req.symmetry.mode());
+    solver.seed = req.seed.unwrap_or(DEFAULT_SEED);
+    checkpoint(job)?;
+    Ok(Search { solver, limit })
+}
+
+/// `POST /api/solve`: a job slot is taken (or 429) before the body is parsed.
+pub async fn solve(
+    State(app): State<Arc<App>>,
+    RawBody(bytes): RawBody,
+) -> Result<Response, ApiError> {
     let running = app.jobs.start("solve")?;
     let stop = Arc::clone(&running.0.stop);
     let (tx, rx) = mpsc::channel::<String>(16);
-    let search = Search {
-        puzzle,
-        symmetry: req.symmetry,
-        seed: req.seed.unwrap_or(DEFAULT_SEED),
-        limit,
-    };
-    drop(spawn(running, SEARCH_BUDGET, move |job| {
-        stream(search, job, &tx)
-    }));
+    let started = spawn(
+        &app.jobs,
+        running,
+        app.search_budget,
+        move |job| setup(&bytes, job),
+        move |search, job| stream(search, job, &tx),
+    );
+    answer(started.ready).await?;
     let lines =
-        futures_util::stream::unfold((rx, StopOnDrop(stop)), |(mut rx, guard)| async move {
+        futures_util::stream::unfold((rx, StopOnDrop(Some(stop))), |(mut rx, guard)| async move {
             let line = rx.recv().await?;
             Some((Ok::<_, Infallible>(line), (rx, guard)))
         });
@@ -80,19 +94,31 @@ pub async fn solve(
     Ok((headers, Body::from_stream(lines)).into_response())
 }
 
-/// Sets the search's stop flag when the answer's stream is dropped (the client left).
-struct StopOnDrop(Arc<AtomicBool>);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::SeqCst);
+/// Hands `line` to the answer's stream, waiting at most [`WRITE_TIMEOUT`] for room
+/// while the client reads nothing; false if the client is gone, the job was stopped
+/// meanwhile, or the time is up (then the job is stopped).
+fn send(tx: &mpsc::Sender<String>, job: &Job, mut line: String) -> bool {
+    let start = Instant::now();
+    loop {
+        match tx.try_send(line) {
+            Ok(()) => return true,
+            Err(TrySendError::Closed(_)) => return false,
+            Err(TrySendError::Full(back)) => line = back,
+        }
+        if job.stop.load(Ordering::SeqCst) {
+            return false;
+        }
+        if start.elapsed() >= WRITE_TIMEOUT {
+            job.stop.store(true, Ordering::SeqCst);
+            return false;
+        }
+        std::thread::sleep(RETRY);
     }
 }
 
 /// The search on its thread: each solution's line sent as found, then the summary.
 fn stream(search: Search, job: &Job, tx: &mpsc::Sender<String>) -> Result<(), ApiError> {
-    let mut solver = Solver::new(search.puzzle, search.symmetry.mode());
-    solver.seed = search.seed;
+    let solver = search.solver;
     let opts = RunOptions {
         threads: cores(),
         printing: true,
@@ -105,12 +131,12 @@ fn stream(search: Search, job: &Job, tx: &mpsc::Sender<String>) -> Result<(), Ap
     let report = solve::run(&solver, &opts, &mut |t| {
         index += 1;
         job.progress(index, 0, None);
-        match tx.blocking_send(json::solution(index, set, t) + "\n") {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(_) => ControlFlow::Break(()),
+        match send(tx, job, json::solution(index, set, t) + "\n") {
+            true => ControlFlow::Continue(()),
+            false => ControlFlow::Break(()),
         }
     })?;
-    if report.interrupted {
+    if report.interrupted || job.stop.load(Ordering::SeqCst) {
         job.interrupted();
     }
     job.progress(report.solutions, report.stats.nodes, None);
@@ -124,6 +150,6 @@ fn stream(search: Search, job: &Job, tx: &mpsc::Sender<String>) -> Result<(), Ap
         updates: report.stats.updates,
         elapsed_ms: super::jobs::millis(report.elapsed),
     };
-    let _ = tx.blocking_send(json::summary(&summary) + "\n");
+    send(tx, job, json::summary(&summary) + "\n");
     Ok(())
 }

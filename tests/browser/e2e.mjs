@@ -5,8 +5,9 @@
 //
 // Each step drives the page as a user would and saves a screenshot (NN-step.png) to
 // SCREENSHOT_DIR; a failing step saves NN-step-FAILED.png, prints why and the script
-// exits 1. When play.mjs (the Play panel's test) exports `play(page, base, shots)`, it
-// runs as one more step. The browser is CHROMIUM (default /usr/bin/chromium).
+// exits 1. The Play panel's test, `play(page, base, shots)` of play.mjs, is the last
+// step, and a required one: without it the run fails. The browser is CHROMIUM (default
+// /usr/bin/chromium).
 import { chromium } from "playwright-core";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -225,11 +226,13 @@ async function ballPuzzle(page) {
 
 /* ---------- running them ---------- */
 
+/** The Play step of play.mjs; its absence is a failure, not a skip. */
 async function playStep() {
   const file = join(HERE, "play.mjs");
-  if (!existsSync(file)) return null;
+  if (!existsSync(file)) throw new Error("play.mjs is missing: the Play step is required");
   const mod = await import(file);
-  return typeof mod.play === "function" ? mod.play : null;
+  if (typeof mod.play !== "function") throw new Error("play.mjs exports no play(page, base, shots)");
+  return mod.play;
 }
 
 async function main() {
@@ -252,7 +255,7 @@ async function main() {
     ["count-cancelled", countAndCancel], ["hex", hexPuzzle], ["sphere-3d", ballPuzzle], ["cube-3d", cubePuzzle],
   ];
   const play = await playStep();
-  if (play) steps.push(["play", (p) => play(p, base, shots)]);
+  steps.push(["play", (p) => play(p, base, shots)]);
 
   let failed = 0;
   for (const [i, [name, step]] of steps.entries()) {

@@ -1,6 +1,6 @@
 //! A `polyx serve --port 0` process for one test (killed when dropped) and a small
 //! blocking HTTP/1.1 client over `TcpStream` (one request a connection, chunked bodies
-//! decoded).
+//! decoded, any headers), with a client that never reads its answer.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -53,6 +53,28 @@ impl Server {
         self.child.id()
     }
 
+    /// A `POST` of `body` that never reads its answer: the connection, held open.
+    pub fn post_unread(&self, path: &str, body: &Value) -> TcpStream {
+        let body = body.to_string();
+        let mut stream = TcpStream::connect(&self.addr).unwrap();
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n\r\n",
+            self.addr,
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(body.as_bytes()).unwrap();
+        stream
+    }
+
+    /// The process's peak resident memory, in kB (Linux's `VmHWM`).
+    pub fn peak_memory_kb(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
     pub fn get(&self, path: &str) -> Reply {
         self.request("GET", path, b"").unwrap()
     }
@@ -66,17 +88,36 @@ impl Server {
             .unwrap()
     }
 
-    /// One request on a new connection; the body is written by another thread so that
-    /// an answer sent before the whole body was read (413) is still read.
+    /// One request on a new connection, as the page sends it (its `Host`, JSON); the
+    /// body is written by another thread so that an answer sent before the whole body
+    /// was read (413) is still read.
     pub fn request(&self, method: &str, path: &str, body: &[u8]) -> std::io::Result<Reply> {
+        let host = self.addr.clone();
+        let headers = [
+            ("Host", host.as_str()),
+            ("Content-Type", "application/json"),
+        ];
+        self.request_with(method, path, &headers, body)
+    }
+
+    /// One request with exactly these `headers` (and `Connection`, `Content-Length`).
+    pub fn request_with(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> std::io::Result<Reply> {
         let mut stream = TcpStream::connect(&self.addr)?;
         stream.set_read_timeout(Some(Duration::from_secs(120)))?;
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-            self.addr,
+        let mut head = format!("{method} {path} HTTP/1.1\r\n");
+        for (name, value) in headers {
+            head.push_str(&format!("{name}: {value}\r\n"));
+        }
+        head.push_str(&format!(
+            "Connection: close\r\nContent-Length: {}\r\n\r\n",
             body.len()
-        );
+        ));
         stream.write_all(head.as_bytes())?;
         let mut writer = stream.try_clone()?;
         let body = body.to_vec();

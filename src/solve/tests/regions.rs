@@ -154,14 +154,14 @@ proptest! {
         cover_all in prop::bool::weighted(0.8),
         reduce in any::<bool>(),
     ) {
-        let Some(mut board) = small_board(grid, w, h, &open) else {
-            return Ok(());
-        };
+        let board = small_board(grid, w, h, &open);
+        prop_assume!(board.is_some(), "no open cell");
+        let mut board = board.expect("assumed");
         board.use_all_pieces = use_all;
         board.cover_all_cells = cover_all;
-        let Ok(puzzle) = Puzzle::new(board, small_set(grid, &picks)) else {
-            return Ok(());
-        };
+        let puzzle = Puzzle::new(board, small_set(grid, &picks));
+        prop_assume!(puzzle.is_ok(), "the board and pieces make no puzzle");
+        let puzzle = puzzle.expect("assumed");
         let mode = if reduce { SymmetryMode::Reduce } else { SymmetryMode::Keep };
         let (on, on_nodes) = count_on_dlx(&puzzle, mode, true);
         let (off, off_nodes) = count_on_dlx(&puzzle, mode, false);

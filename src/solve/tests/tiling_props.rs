@@ -460,11 +460,15 @@ fn transformed(board: &Board, set: &PieceSet, t: Transform) -> (Board, PieceSet)
     (out, set)
 }
 
-/// A random puzzle with its brute-force tilings; rejects cases that are too large.
-fn puzzle_and_tilings(c: &Case) -> Option<(Board, PieceSet, BTreeSet<Key>)> {
-    let (board, set) = c.build()?;
-    let all = brute_force(&board, &set)?;
-    Some((board, set, all))
+/// A random puzzle with its brute-force tilings; a case that builds no puzzle or is too
+/// large for the oracle is rejected (`prop_assume!`), never passed.
+fn puzzle_and_tilings(c: &Case) -> Result<(Board, PieceSet, BTreeSet<Key>), TestCaseError> {
+    let built = c.build();
+    prop_assume!(built.is_some(), "the case builds no puzzle");
+    let (board, set) = built.expect("assumed");
+    let all = brute_force(&board, &set);
+    prop_assume!(all.is_some(), "the case is too large for the oracle");
+    Ok((board, set, all.expect("assumed")))
 }
 
 fn config() -> ProptestConfig {
@@ -481,7 +485,7 @@ proptest! {
     /// `keep` reports exactly the brute-force tilings, each once, and counts them.
     #[test]
     fn keep_agrees_with_brute_force(c in case()) {
-        let Some((board, set, all)) = puzzle_and_tilings(&c) else { return Ok(()) };
+        let (board, set, all) = puzzle_and_tilings(&c)?;
         let (found, count) = solve(&board, &set, SymmetryMode::Keep);
         let distinct: BTreeSet<Key> = found.iter().cloned().collect();
         prop_assert_eq!(distinct.len(), found.len(), "a tiling was reported twice");
@@ -493,7 +497,7 @@ proptest! {
     /// counts.
     #[test]
     fn transforms_keep_the_counts(c in case()) {
-        let Some((board, set, all)) = puzzle_and_tilings(&c) else { return Ok(()) };
+        let (board, set, all) = puzzle_and_tilings(&c)?;
         let reduce = solve(&board, &set, SymmetryMode::Reduce).1;
         for t in Transform::ALL {
             let (b, s) = transformed(&board, &set, t);
@@ -506,7 +510,7 @@ proptest! {
     /// valid tilings, and `reduce` reports one tiling from each orbit.
     #[test]
     fn reduce_reports_one_tiling_per_orbit(c in case()) {
-        let Some((board, set, all)) = puzzle_and_tilings(&c) else { return Ok(()) };
+        let (board, set, all) = puzzle_and_tilings(&c)?;
         let group = symmetries(&board, &set);
         let (reduced, count) = solve(&board, &set, SymmetryMode::Reduce);
         prop_assert_eq!(count, reduced.len() as u64);
