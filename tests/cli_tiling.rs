@@ -235,6 +235,58 @@ fn show_a_puzzle_and_a_piece_set() {
 }
 
 #[test]
+fn piece_ranges_count_every_choice_of_copies() {
+    // 2x5 with up to two I pentominoes and up to five dominoes: the 8 domino tilings
+    // (compositions of 5 into 1s and 2s) and the two I's, 9 in all; under the board's
+    // four symmetries, (8 + 8 + 2 + 2) / 4 = 5 classes of domino tilings, and the I's.
+    let board = crate::data().join("ranges/2x5.toml");
+    let count = |args: &[&str]| {
+        let out = polyx()
+            .arg("count")
+            .arg(&board)
+            .args(args)
+            .assert()
+            .success();
+        String::from_utf8_lossy(&out.get_output().stdout).to_string()
+    };
+    assert_eq!(count(&["--symmetry", "keep"]), "9\n");
+    assert_eq!(count(&[]), "6\n");
+    // Knuth's programs read the matrix: the pieces are `0:2|I 0:5|D`.
+    let matrix = stdout_of(&["show", board.to_str().unwrap(), "--dlx"]);
+    assert!(matrix.starts_with("0:2|I 0:5|D "), "{matrix}");
+    polyx()
+        .args(["dlx", "--count"])
+        .write_stdin(matrix)
+        .assert()
+        .success()
+        .stdout("9\n");
+}
+
+#[test]
+fn piece_ranges_are_checked_where_they_are_written() {
+    let out = polyx()
+        .arg("show")
+        .arg(crate::data().join("ranges/bad-range.toml"))
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("bad-range.toml:6:9: the range `count = [3, 1]`"),
+        "{stderr}"
+    );
+    let out = polyx()
+        .arg("count")
+        .arg(crate::data().join("ranges/too-few.toml"))
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("too-few.toml:3:1: the pieces cover from 0 to 20 cells"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn show_dlx_feeds_the_dlx_solver() {
     let matrix = stdout_of(&["show", "6x10", "--dlx"]);
     polyx()

@@ -212,11 +212,10 @@ fn forced(puzzle: &Puzzle) -> Option<Move> {
         for p in &puzzle.placements {
             places[p.piece] += 1;
         }
-        let piece = (0..places.len())
-            .find(|&q| {
-                let r = puzzle.remaining[q];
-                r > 0 && puzzle.least(q) == r && places[q] == r
-            })?;
+        let piece = (0..places.len()).find(|&q| {
+            let r = puzzle.remaining[q];
+            r > 0 && puzzle.least(q) == r && places[q] == r
+        })?;
         let k = (puzzle.placements.iter()).position(|p| p.piece == piece)?;
         return Some(Move {
             placement: puzzle.placements[k].clone(),

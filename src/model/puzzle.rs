@@ -251,8 +251,7 @@ fn check_area(
             return Err(board_error(
                 board,
                 format!(
-                    "the pieces cover {} to {} but the board has {open} {}",
-                    cells_word(least),
+                    "the pieces cover from {least} to {} but the board has {open} {}",
                     cells_word(area),
                     if open == 1 { "open cell" } else { "open cells" }
                 ),

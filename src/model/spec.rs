@@ -216,7 +216,10 @@ fn read_count(input: &Input, v: &Spanned<toml::Value>) -> Result<(u32, u32), Inp
     let hint = "write `count = [min, max]` with 0 <= min <= max, e.g. count = [0, 2]";
     let Some(&[min, max]) = numbers.as_deref() else {
         return Err(input
-            .error_at(v, "a range `count` must hold two whole numbers, `[min, max]`")
+            .error_at(
+                v,
+                "a range `count` must hold two whole numbers, `[min, max]`",
+            )
             .with_hint(hint));
     };
     if min < 0 || max < 1 || min > max || max > MAX_COUNT {

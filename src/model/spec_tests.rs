@@ -137,6 +137,29 @@ fn counts() {
 }
 
 #[test]
+fn count_ranges() {
+    let set = parse_piece_set("set.toml", &format!("{DOMINO}count = [0, 2]\n")).unwrap();
+    assert_eq!((set.pieces[0].min, set.pieces[0].count), (0, 2));
+    assert!(set.has_ranges());
+    let set = parse_piece_set("set.toml", &format!("{DOMINO}count = 3\n")).unwrap();
+    assert_eq!((set.pieces[0].min, set.pieces[0].count), (3, 3));
+    assert!(!set.has_ranges());
+    for (range, message) in [
+        ("[2, 1]", "is not 0 <= min <= max"),
+        ("[0, 0]", "is not 0 <= min <= max"),
+        ("[-1, 2]", "is not 0 <= min <= max"),
+        ("[1, 100000]", "is not 0 <= min <= max"),
+        ("[1]", "two whole numbers"),
+        ("[1, 2, 3]", "two whole numbers"),
+        ("[1, \"2\"]", "two whole numbers"),
+    ] {
+        let e = set_error(&format!("{DOMINO}count = {range}\n"));
+        check(&e, 4, 9, message);
+        hint(&e, "count = [min, max]");
+    }
+}
+
+#[test]
 fn shapes() {
     let e = set_error("[[piece]]\nname = \"D\"\nshape = \"\"\"\n..\n\"\"\"\n");
     check(&e, 3, 9, "has no cells");

@@ -6,6 +6,7 @@
 //! - `keep` is the sum of the orbit sizes of the `reduce` solutions, and `reduce` is the
 //!   number of orbits among all tilings, with orbits computed here from the board alone.
 //!
+//! Boards that use every piece may give pieces ranges of copies (`count = [min, max]`).
 //! A tiling is compared as a set of (piece kind, cells), so identical copies are never
 //! told apart. The number of cases is `PROPTEST_CASES`, or 128 per property.
 
@@ -41,6 +42,9 @@ struct Case {
     height: i32,
     /// Per kind: shape index, transform index, copies, may be turned over.
     kinds: Vec<(usize, usize, u32, bool)>,
+    /// Per kind, when every piece is used: copies below and above those dropped that a
+    /// range `count = [min, max]` allows (0 and 0 for an exact count).
+    slack: Vec<(u32, u32)>,
     /// Per copy, in order: orientation choice and the square where the search for a
     /// free spot starts.
     drops: Vec<(usize, i32, i32)>,
@@ -68,12 +72,14 @@ fn case() -> impl Strategy<Value = Case> {
         prop::collection::vec(0..5u8, 25),
         prop::option::of(any::<Index>()),
         flags,
+        prop::collection::vec(prop_oneof![3 => Just((0, 0)), 1 => (0..=2u32, 0..=2u32)], 4),
     )
         .prop_map(
-            |(width, height, kinds, drops, rest, preplace, (use_all, cover_all))| Case {
+            |(width, height, kinds, drops, rest, preplace, (use_all, cover_all), slack)| Case {
                 width,
                 height,
                 kinds,
+                slack,
                 drops,
                 rest,
                 preplace,
@@ -140,7 +146,12 @@ impl Case {
         let mut pieces = Vec::new();
         for (k, &(_, _, count, mirror)) in self.kinds.iter().enumerate() {
             let placed = dropped.iter().filter(|(j, _)| *j == k).count() as u32;
-            let count = if self.use_all_pieces { placed } else { count };
+            let (below, above) = self.slack[k];
+            let (min, count) = if self.use_all_pieces {
+                (placed.saturating_sub(below), placed + above)
+            } else {
+                (count, count)
+            };
             if count == 0 {
                 continue;
             }
@@ -151,7 +162,7 @@ impl Case {
                 label,
                 shape: shapes[k].0.clone(),
                 count,
-                min: count,
+                min,
                 mirror,
                 color: None,
             });
@@ -246,6 +257,7 @@ fn remaining(board: &Board, set: &PieceSet) -> Vec<u32> {
 fn brute_force(board: &Board, set: &PieceSet) -> Option<BTreeSet<Key>> {
     struct Search<'a> {
         board: &'a Board,
+        set: &'a PieceSet,
         shapes: Vec<Vec<Vec<Cell>>>,
         left: Vec<u32>,
         covered: BTreeSet<Cell>,
@@ -296,7 +308,10 @@ fn brute_force(board: &Board, set: &PieceSet) -> Option<BTreeSet<Key>> {
         }
 
         fn finish(&mut self) -> bool {
-            if self.board.use_all_pieces && self.left.iter().any(|&r| r > 0) {
+            // Every piece used at least its minimum (its count, or a range's low end).
+            let short =
+                (self.set.pieces.iter().zip(&self.left)).any(|(p, &left)| p.count - left < p.min);
+            if self.board.use_all_pieces && short {
                 return true;
             }
             let key: Key = self.current.iter().cloned().collect();
@@ -308,6 +323,7 @@ fn brute_force(board: &Board, set: &PieceSet) -> Option<BTreeSet<Key>> {
     let open: Vec<Cell> = board.open_cells().collect();
     let mut search = Search {
         board,
+        set,
         shapes: set.pieces.iter().map(orientations).collect(),
         left: remaining(board, set),
         covered: BTreeSet::new(),
@@ -354,7 +370,7 @@ fn piece_image(set: &PieceSet, left: &[u32], k: usize, t: Transform) -> Option<u
     let matches: Vec<usize> = (0..set.pieces.len())
         .filter(|&j| {
             let q = &set.pieces[j];
-            !q.mirror && q.count == piece.count && left[j] == left[k] && {
+            !q.mirror && q.count == piece.count && q.min == piece.min && left[j] == left[k] && {
                 orientations(q).contains(&image)
             }
         })
