@@ -72,7 +72,9 @@ fn describe_pieces(set: &PieceSet, out: &mut String) {
             piece.name,
             piece.label,
             piece.shape.len(),
-            if piece.count > 1 {
+            if piece.min < piece.count {
+                format!(", {} to {} copies", piece.min, piece.count)
+            } else if piece.count > 1 {
                 format!(", {} copies", piece.count)
             } else {
                 String::new()

@@ -13,8 +13,9 @@
 //! different order are never reported twice. Options may give secondary items colours
 //! (Knuth's XCC and Algorithm C): options giving one item different colours exclude each
 //! other, the same colour may repeat; [`knuth`] reads and writes them as DLX2 does
-//! (`x:A`). Problems with colours always run on DLX. This module knows nothing of
-//! geometry.
+//! (`x:A`). Problems with colours always run on DLX. Options may have costs (Knuth's
+//! DLX5): [`Best`] finds the cheapest solutions by branch and bound (`best.rs`, with
+//! the lower bound of `bound.rs`). This module knows nothing of geometry.
 
 mod best;
 pub(crate) mod bits;
