@@ -113,9 +113,9 @@ fn ball_pieces() -> PieceSet {
     let d = [(0, 0), (1, 0)].map(|(x, y)| Cell::new(x, y));
     let mut pieces = vec![piece('L', "L", l, true), piece('I', "I", i, true)];
     pieces.push(piece('D', "D", d, true));
-    pieces[0].count = 2;
-    pieces[1].count = 2;
-    pieces[2].count = 1;
+    (pieces[0].count, pieces[0].min) = (2, 2);
+    (pieces[1].count, pieces[1].min) = (2, 2);
+    (pieces[2].count, pieces[2].min) = (1, 1);
     set(Grid::Sphere, "balls", pieces)
 }
 

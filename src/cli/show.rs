@@ -278,7 +278,7 @@ mod tests {
     fn solids_are_drawn_by_layers() {
         let mut set = samples::polyforms(Grid::Cube, 3, false);
         for p in &mut set.pieces {
-            p.count = 2;
+            (p.count, p.min) = (2, 2);
         }
         let mut squares = vec![Square::Open; 12];
         squares[11] = Square::Blocked;

@@ -198,7 +198,7 @@ pub fn first(board: Board, set: PieceSet) -> (Board, PieceSet, Tiling) {
 pub fn cubes() -> (Board, PieceSet, Tiling) {
     let mut set = crate::model::samples::polyforms(Grid::Cube, 3, false);
     for p in &mut set.pieces {
-        p.count = 2;
+        (p.count, p.min) = (2, 2);
     }
     let cells = box_cells([3, 2, 2]);
     let mut squares = vec![Square::Open; cells.len()];
@@ -219,7 +219,7 @@ pub fn balls() -> (Board, PieceSet, Tiling) {
     let pair = crate::model::samples::polyforms(Grid::Sphere, 2, false).pieces;
     set.pieces.extend(pair);
     for (p, label) in set.pieces.iter_mut().zip('A'..) {
-        (p.label, p.name, p.count) = (label, label.to_string(), 2);
+        (p.label, p.name, p.count, p.min) = (label, label.to_string(), 2, 2);
     }
     let mut board = Board::of_cells("pyramid", Grid::Sphere, &pyramid_cells(3));
     board.use_all_pieces = false;

@@ -119,7 +119,7 @@ fn small_set(grid: Grid, picks: &[(usize, u32)]) -> PieceSet {
         if set.pieces.iter().any(|p| p.shape == piece.shape) {
             continue;
         }
-        piece.count = copies;
+        (piece.count, piece.min) = (copies, copies);
         piece.label = label;
         piece.name = label.to_string();
         set.pieces.push(piece);
