@@ -11,6 +11,9 @@
 //! they are skipped. Lines of 16 cells are ambiguous (a 4×4 puzzle, or a row of a
 //! 16×16 grid): if one of the 16 lines from there holds a letter, they are rows of
 //! 16×16 grids until the next blank line, otherwise a 4×4 puzzle.
+//! The first non-blank line may be a count line (the judge layout): one whole number T,
+//! then exactly T puzzles. A number of b⁴ digits is a puzzle, and one of b² digits
+//! followed by a line of as many cells is the first row of a grid.
 //! Every error names the line and column and says what was expected.
 
 use std::collections::VecDeque;
@@ -131,6 +134,10 @@ pub struct Reader<R> {
     /// Rules read since the last puzzle or blank line.
     rules: Vec<Line>,
     puzzles: usize,
+    /// The count line (the judge layout), once read: the number it gives, and the line.
+    count: Option<(usize, Line)>,
+    /// The first non-blank line has been looked at as a possible count line.
+    count_checked: bool,
     failed: bool,
     buf: Vec<u8>,
 }
@@ -147,6 +154,8 @@ impl<R: BufRead> Reader<R> {
             in_sixteens: false,
             rules: Vec::new(),
             puzzles: 0,
+            count: None,
+            count_checked: false,
             failed: false,
             buf: Vec::new(),
         }
@@ -168,7 +177,7 @@ impl<R: BufRead> Reader<R> {
         if self.failed {
             return Ok(None);
         }
-        let result = self.read_puzzle();
+        let result = self.read_puzzle().and_then(|p| self.counted(p));
         self.failed = result.is_err();
         if let Ok(Some(_)) = result {
             self.puzzles += 1;
@@ -176,10 +185,60 @@ impl<R: BufRead> Reader<R> {
         result
     }
 
+    /// `puzzle` (`None` at the end), checked against the count line if there is one.
+    fn counted(&self, puzzle: Option<Sudoku>) -> Result<Option<Sudoku>, Error> {
+        let Some((total, line)) = &self.count else {
+            return Ok(puzzle);
+        };
+        let found = match &puzzle {
+            Some(p) if self.puzzles == *total => {
+                format!("puzzle {} starts on line {}", total + 1, p.line())
+            }
+            None if self.puzzles < *total => format!("only {} follow", self.puzzles),
+            _ => return Ok(puzzle),
+        };
+        let s = if *total == 1 { "" } else { "s" };
+        Err(self
+            .err(
+                line,
+                1,
+                format!("the first line says {total} puzzle{s}, but {found}"),
+            )
+            .with_hint(
+                "a first line holding one number gives the number of puzzles that follow; \
+                 make it match, or remove it",
+            )
+            .into())
+    }
+
+    /// The number on `line` if it is a count line: one whole number, not a puzzle of
+    /// digits, nor the first row of a grid (a number of b² digits followed by a line
+    /// of as many cells).
+    fn count_line(&mut self, line: &Line) -> Result<Option<usize>, Error> {
+        let text = line.text.trim();
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Ok(None);
+        }
+        let len = text.len();
+        if box_for(len, 4).is_some() {
+            return Ok(None);
+        }
+        if box_for(len, 2).is_some() && self.peek(0)?.is_some_and(|l| l.cells.len() == len) {
+            return Ok(None);
+        }
+        match text.parse() {
+            Ok(total) => Ok(Some(total)),
+            Err(_) => Err(self
+                .err(line, 1, format!("{text} puzzles is more than can be read"))
+                .with_hint("the first line, when it holds one number, counts the puzzles")
+                .into()),
+        }
+    }
+
     fn read_puzzle(&mut self) -> Result<Option<Sudoku>, Error> {
         loop {
             if self.peek(0)?.is_none() {
-                if self.puzzles == 0 {
+                if self.puzzles == 0 && self.count.is_none() {
                     return Err(InputError::in_file(&self.path, "no puzzle in the input")
                         .with_hint(
                             "give one puzzle per line (81 cells for 9×9), or grids of 9 lines of 9 cells",
@@ -193,6 +252,13 @@ impl<R: BufRead> Reader<R> {
                 self.in_sixteens = false;
                 self.rules.clear();
                 continue;
+            }
+            if !self.count_checked {
+                self.count_checked = true;
+                if let Some(total) = self.count_line(&line)? {
+                    self.count = Some((total, line));
+                    continue;
+                }
             }
             if line.is_rule(None) {
                 // Only the rule just before a grid belongs to it.
