@@ -21,6 +21,8 @@ mod parse;
 mod potentials;
 mod solve;
 pub mod target;
+#[cfg(test)]
+mod target_oracle;
 pub mod weights;
 
 pub use parse::{parse, Buffered, Reader};
