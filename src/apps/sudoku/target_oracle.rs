@@ -20,7 +20,13 @@ fn enumerate(b: usize, cells: &mut [u8], weights: &[i64]) -> Option<i64> {
     let n = b * b;
     let Some(k) = cells.iter().position(|&d| d == 0) else {
         let valid = is_valid_solution(b, cells);
-        return valid.then(|| cells.iter().zip(weights).map(|(&d, &w)| w * i64::from(d)).sum());
+        return valid.then(|| {
+            cells
+                .iter()
+                .zip(weights)
+                .map(|(&d, &w)| w * i64::from(d))
+                .sum()
+        });
     };
     let (r, c) = (k / n, k % n);
     let mut best = None;
@@ -138,7 +144,11 @@ fn the_noip_samples_score_as_published() {
     // NOIP 2009 提高组 第三题 靶形数独, the problem's two samples and their answers.
     let sample1 = "7 0 0 9 0 0 0 0 1 1 0 0 0 0 5 9 0 0 0 0 0 2 0 0 0 8 0 0 0 5 0 2 0 0 0 3 \
         0 0 0 0 0 0 6 4 8 4 1 3 0 0 0 0 0 0 0 0 7 0 0 2 0 9 0 2 0 1 0 6 0 8 0 4 0 8 0 5 0 4 0 1 2";
-    let cells: Vec<u8> = sample1.split(' ').filter(|w| !w.is_empty()).map(|w| w.parse().unwrap()).collect();
+    let cells: Vec<u8> = sample1
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().unwrap())
+        .collect();
     let cells: [u8; 81] = cells.try_into().unwrap();
     assert_eq!(super::noip_score(&cells).unwrap(), Some(2829));
     let mut clash = cells;

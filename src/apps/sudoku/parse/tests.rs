@@ -222,7 +222,13 @@ fn a_count_line_gives_the_number_of_puzzles() {
     // The NOIP layout (rows of space-separated integers) after a count line.
     let noip: Vec<String> = ROWS
         .iter()
-        .map(|r| r.replace('.', "0").chars().map(String::from).collect::<Vec<_>>().join(" "))
+        .map(|r| {
+            r.replace('.', "0")
+                .chars()
+                .map(String::from)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
         .collect();
     let text = format!("  1 \n{}\n", noip.join("\n"));
     assert_eq!(parse("f", &text).unwrap()[0].cells(), puzzles[0].cells());
@@ -236,7 +242,10 @@ fn a_count_that_does_not_match_is_an_error_at_its_line() {
     let one = line_form();
     let (line, col, msg) = located(&format!("\n2\n{one}\n{one}\n{one}\n"));
     assert_eq!((line, col), (2, 1));
-    assert!(msg.contains("says 2 puzzles, but puzzle 3 starts on line 5"), "{msg}");
+    assert!(
+        msg.contains("says 2 puzzles, but puzzle 3 starts on line 5"),
+        "{msg}"
+    );
     let (line, _, msg) = located(&format!("3\n{one}\n"));
     assert_eq!(line, 1);
     assert!(msg.contains("says 3 puzzles, but only 1 follow"), "{msg}");
