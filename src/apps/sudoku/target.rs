@@ -12,9 +12,9 @@
 //!   with greatest (the rearrangement inequality); the least of the row, column and box
 //!   sums is kept.
 //! - The branching cell is the weighted open cell with the fewest candidates (the
-//!   heaviest first on ties), its digits tried best first; at each node a plain solve
-//!   finds some completion, which both cuts dead subtrees and raises the best score
-//!   early.
+//!   heaviest first on ties), its digits tried best first, so that a good score comes
+//!   early. A plain solve at the root gives a first score (or refutes the puzzle).
+//!   Solving at every node as well costs more than it cuts (BENCHMARKS.md).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -65,7 +65,7 @@ pub struct TargetStats {
     pub refuted: u64,
     /// Nodes cut because their bound was no better than the best score found.
     pub cut_by_bound: u64,
-    /// Plain solves run to find a completion (at nodes and at leaves).
+    /// Plain solves run to find a completion (at the root and at leaves).
     pub solves: u64,
     /// Of those, the ones that found none (the node is cut).
     pub dead: u64,
@@ -271,30 +271,21 @@ impl Search<'_> {
         if self.stopped {
             return;
         }
-        let here = level * nn..(level + 1) * nn;
-        let bound = t.bound(&self.levels[here.clone()]);
+        let bound = t.bound(&self.levels[level * nn..(level + 1) * nn]);
         if bound <= self.best {
             self.stats.cut_by_bound += 1;
             return;
         }
-        // A completion: its score is a lower bound, and without one the node is dead.
-        self.stats.solves += 1;
-        let Some(grid) = t.complete(&self.levels[here.clone()], &mut self.cells, self.stop) else {
-            self.stats.dead += 1;
-            return;
-        };
-        let score = t.weights.score(&grid) - t.constant;
-        if score > self.best {
-            self.best = score;
-            self.grid = Some(grid);
-        }
-        // The bound is reached (always so once every weighted cell is placed).
-        if self.best >= bound {
-            return;
-        }
         let Some(cell) = self.branch_cell(level) else {
+            // Every weighted cell placed: the bound is the score, if the rest completes.
+            self.probe(level);
             return;
         };
+        // At the root, a completion gives a first best score, and refutes a puzzle that
+        // has none at once.
+        if level == 0 && (!self.probe(level) || self.best >= bound) {
+            return;
+        }
         let mut choices = self.levels[level * nn + cell];
         let rising = t.reduced[cell] < 0;
         if self.levels.len() < (level + 2) * nn {
@@ -322,6 +313,24 @@ impl Search<'_> {
                 return;
             }
         }
+    }
+
+    /// Completes the placed cells of `level` by a plain solve, keeping the completion
+    /// if it beats the best score; false if there is none.
+    fn probe(&mut self, level: usize) -> bool {
+        let (t, nn) = (self.target, self.cells.len());
+        self.stats.solves += 1;
+        let cand = &self.levels[level * nn..(level + 1) * nn];
+        let Some(grid) = t.complete(cand, &mut self.cells, self.stop) else {
+            self.stats.dead += 1;
+            return false;
+        };
+        let score = t.weights.score(&grid) - t.constant;
+        if score > self.best {
+            self.best = score;
+            self.grid = Some(grid);
+        }
+        true
     }
 
     /// The open weighted cell with the fewest candidates, the heaviest on ties.
