@@ -98,7 +98,14 @@ impl Task {
             return;
         }
         if let Some(target) = &self.target {
-            target.answer(puzzle, gap, stop, done);
+            match target.answer(puzzle, gap, stop, &mut done.text) {
+                Some((stats, unsolved)) => {
+                    done.answered += 1;
+                    done.unsolved |= unsolved;
+                    done.target += stats;
+                }
+                None => done.stopped = true,
+            }
             return;
         }
         let limit = if self.count { u64::MAX } else { 1 };

@@ -6,11 +6,11 @@
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
 
+use crate::apps::sudoku::target::TargetStats;
 use crate::apps::sudoku::{Sudoku, Target, Weights};
 use crate::error::InputError;
 
 use super::super::args::SudokuArgs;
-use super::Done;
 
 /// The target search's tables and how answers are written.
 pub(super) struct TargetTask {
@@ -66,32 +66,35 @@ impl TargetTask {
         Err(InputError::at(puzzle.location(path), message).with_hint(hint))
     }
 
-    /// Answers `puzzle` into `done`; `gap` puts a blank line before it.
-    pub(super) fn answer(&self, puzzle: &Sudoku, gap: bool, stop: &AtomicBool, done: &mut Done) {
+    /// Answers `puzzle` into `text` (a blank line first if `gap` and grids are shown).
+    /// The search's counters, and whether the puzzle has no completion; `None` if the
+    /// stop flag ended the search (nothing written).
+    pub(super) fn answer(
+        &self,
+        puzzle: &Sudoku,
+        gap: bool,
+        stop: &AtomicBool,
+        text: &mut String,
+    ) -> Option<(TargetStats, bool)> {
         let answer = self
             .target
             .solve(puzzle, stop)
             .expect("sizes checked as the puzzle was read");
         if answer.stopped {
-            done.stopped = true;
-            return;
+            return None;
         }
         if gap && self.show_grid {
-            done.text.push('\n');
+            text.push('\n');
         }
         match &answer.best {
             Some((score, grid)) => {
-                let _ = writeln!(done.text, "{score}");
+                let _ = writeln!(text, "{score}");
                 if self.show_grid {
-                    puzzle.render_into(grid, &mut done.text);
+                    puzzle.render_into(grid, text);
                 }
             }
-            None => {
-                done.unsolved = true;
-                done.text.push_str("-1\n");
-            }
+            None => text.push_str("-1\n"),
         }
-        done.answered += 1;
-        done.target += answer.stats;
+        Some((answer.stats, answer.best.is_none()))
     }
 }
