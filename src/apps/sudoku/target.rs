@@ -322,7 +322,12 @@ impl Search<'_> {
         self.stats.solves += 1;
         let cand = &self.levels[level * nn..(level + 1) * nn];
         let Some(grid) = t.complete(cand, &mut self.cells, self.stop) else {
-            self.stats.dead += 1;
+            // A plain solve also ends early on the stop flag: then nothing is known.
+            if self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else {
+                self.stats.dead += 1;
+            }
             return false;
         };
         let score = t.weights.score(&grid) - t.constant;
@@ -365,4 +370,31 @@ pub fn noip_score(cells: &[u8; 81]) -> Result<Option<i64>, InputError> {
         .solve(&puzzle, &NEVER)
         .expect("a 9×9 puzzle, 9×9 weights");
     Ok(answer.best.map(|(score, _)| score))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_stop_flag_ends_the_search() {
+        let stop = AtomicBool::new(true);
+        let empty = Sudoku::from_cells(3, vec![0; 81]).unwrap();
+        let answer = Target::new(&Weights::noip()).solve(&empty, &stop).unwrap();
+        assert!(answer.stopped);
+        assert_eq!(answer.stats.nodes, STOP_CHECK);
+    }
+
+    #[test]
+    fn a_puzzle_of_another_size_is_refused() {
+        let never = AtomicBool::new(false);
+        let small = Sudoku::from_cells(2, vec![0; 16]).unwrap();
+        let err = Target::new(&Weights::noip()).solve(&small, &never).unwrap_err();
+        assert_eq!(err.to_string(), "a 4×4 puzzle, but weights for a 9×9 board");
+    }
+
+    #[test]
+    fn the_search_branches_on_the_seventeen_weighted_cells() {
+        assert_eq!(Target::new(&Weights::noip()).weighted_cells(), 17);
+    }
 }
