@@ -382,7 +382,7 @@ mod tests {
         let empty = Sudoku::from_cells(3, vec![0; 81]).unwrap();
         let answer = Target::new(&Weights::noip()).solve(&empty, &stop).unwrap();
         assert!(answer.stopped);
-        assert_eq!(answer.stats.nodes, STOP_CHECK);
+        assert!(answer.stats.nodes <= STOP_CHECK);
     }
 
     #[test]
