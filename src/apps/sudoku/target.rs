@@ -389,7 +389,9 @@ mod tests {
     fn a_puzzle_of_another_size_is_refused() {
         let never = AtomicBool::new(false);
         let small = Sudoku::from_cells(2, vec![0; 16]).unwrap();
-        let err = Target::new(&Weights::noip()).solve(&small, &never).unwrap_err();
+        let err = Target::new(&Weights::noip())
+            .solve(&small, &never)
+            .unwrap_err();
         assert_eq!(err.to_string(), "a 4×4 puzzle, but weights for a 9×9 board");
     }
 
