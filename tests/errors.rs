@@ -534,7 +534,7 @@ fn sudoku_wrong_lengths_and_foreign_symbols() {
     fails(
         &dir,
         &["sudoku"],
-        b"123\n",
+        b"1.3\n",
         &["<stdin>:1:4: a line of 3 cells", "hint:"],
     );
     let mut line = "0".repeat(81);

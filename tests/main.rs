@@ -2,6 +2,7 @@
 
 mod cli;
 mod cli_sudoku;
+mod cli_target;
 mod cli_tiling;
 mod cli_xcc;
 mod cluster;

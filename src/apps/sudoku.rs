@@ -15,15 +15,23 @@
 #[cfg(test)]
 mod agreement;
 mod band;
+mod board;
 pub mod nine;
 mod parse;
+mod potentials;
 mod solve;
+pub mod target;
+#[cfg(test)]
+mod target_oracle;
+pub mod weights;
 
 pub use parse::{parse, Buffered, Reader};
 pub use solve::{by_cover, solve, Answer};
+pub use target::{noip_score, Target, TargetAnswer};
+pub use weights::Weights;
 
 use crate::cover::{ItemId, OptionId, Problem};
-use crate::error::InputError;
+use crate::error::{InputError, Location};
 
 /// The smallest box size understood (4×4 grids).
 pub const MIN_BOX: usize = 2;
@@ -153,6 +161,17 @@ impl Sudoku {
     /// The 1-based input line where the puzzle starts.
     pub fn line(&self) -> usize {
         self.line
+    }
+
+    /// Where the puzzle starts in the input named `path`: its first row, column 1.
+    pub fn location(&self, path: &str) -> Location {
+        let row = self.at.first().map_or(0, |&(l, _)| l as usize);
+        Location {
+            path: path.to_string(),
+            line: self.line,
+            column: 1,
+            line_text: self.text.get(row).cloned().unwrap_or_default(),
+        }
     }
 
     /// `cells` (a filled grid) in the layout this puzzle was given in, ending in `\n`.

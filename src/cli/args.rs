@@ -253,8 +253,19 @@ pub struct SudokuArgs {
     /// Input file; stdin when absent or `-`.
     pub file: Option<PathBuf>,
     /// Print the number of solutions of each puzzle instead of a solution.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "target")]
     pub count: bool,
+    /// The target Sudoku (NOIP 2009): print each puzzle's best score Σ weight × digit
+    /// over its completions, or -1 when it has none.
+    #[arg(long)]
+    pub target: bool,
+    /// With --target: the weights, n² integers for an n×n board (default: the NOIP
+    /// target, 10 at the centre down to 6 on the rim, for 9×9 puzzles).
+    #[arg(long, value_name = "FILE", requires = "target")]
+    pub weights: Option<PathBuf>,
+    /// With --target: print a grid that reaches the best score under it.
+    #[arg(long, requires = "target")]
+    pub show_grid: bool,
     /// Nodes, updates and time on stderr.
     #[arg(long)]
     pub stats: bool,

@@ -8,7 +8,10 @@
 //! Output is flushed whenever the next step may wait (for input, or for a solver), so a
 //! finished answer is never held back. Ctrl-C stops the solvers; the answers finished
 //! before it are printed, in order, and the run exits 130. Exit 1 if a puzzle has no
-//! solution, 2 on bad input (after the answers to the puzzles before it).
+//! solution, 2 on bad input (after the answers to the puzzles before it). `--target`
+//! answers each puzzle with its best score instead ([`target`]).
+
+mod target;
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -20,9 +23,12 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::apps::sudoku::target::TargetStats;
 use crate::apps::sudoku::{self, Form, Reader, Sudoku};
 use crate::cover::Stats;
 use crate::error::InputError;
+
+use target::TargetTask;
 
 use super::args::SudokuArgs;
 use super::{output, Status};
@@ -52,6 +58,7 @@ struct Done {
     items: usize,
     options: usize,
     stats: Stats,
+    target: TargetStats,
 }
 
 impl Done {
@@ -62,22 +69,43 @@ impl Done {
         self.items += other.items;
         self.options += other.options;
         self.stats += other.stats;
+        self.target += other.target;
     }
 }
 
 /// What a solver does with each puzzle.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Task {
     count: bool,
     stats: bool,
+    target: Option<Arc<TargetTask>>,
 }
 
 impl Task {
+    /// An error at `puzzle` (read from `path`) if this task cannot answer it.
+    fn accept(&self, puzzle: &Sudoku, path: &str) -> Result<(), InputError> {
+        match &self.target {
+            Some(target) => target.accept(puzzle, path),
+            None => Ok(()),
+        }
+    }
+
     /// Answers `puzzle` into `done`; `gap` puts a blank line before it.
-    fn answer(self, puzzle: &Sudoku, gap: bool, stop: &AtomicBool, done: &mut Done) {
+    fn answer(&self, puzzle: &Sudoku, gap: bool, stop: &AtomicBool, done: &mut Done) {
         // A search polls the flag only now and then; easy puzzles end before it looks.
         if stop.load(Ordering::Relaxed) {
             done.stopped = true;
+            return;
+        }
+        if let Some(target) = &self.target {
+            match target.answer(puzzle, gap, stop, &mut done.text) {
+                Some((stats, unsolved)) => {
+                    done.answered += 1;
+                    done.unsolved |= unsolved;
+                    done.target += stats;
+                }
+                None => done.stopped = true,
+            }
             return;
         }
         let limit = if self.count { u64::MAX } else { 1 };
@@ -111,15 +139,17 @@ impl Task {
     }
 }
 
-/// Whether a blank line goes before each puzzle: between a grid and its neighbours.
+/// Whether a blank line goes before each puzzle: between a grid and its neighbours
+/// (between any two answers if `always`).
 #[derive(Default)]
 struct Gaps {
     previous: Option<Form>,
+    always: bool,
 }
 
 impl Gaps {
     fn before(&mut self, puzzle: &Sudoku) -> bool {
-        let grid = puzzle.form() == Form::Grid;
+        let grid = self.always || puzzle.form() == Form::Grid;
         let gap = self.previous.is_some_and(|p| grid || p == Form::Grid);
         self.previous = Some(puzzle.form());
         gap
@@ -135,16 +165,25 @@ pub fn run(args: &SudokuArgs) -> anyhow::Result<Status> {
     let task = Task {
         count: args.count,
         stats: args.stats,
+        target: TargetTask::from_args(args)?.map(Arc::new),
     };
     let start = Instant::now();
     let mut out = output::stdout();
     let mut total = Done::default();
     let read = if threads == 1 {
-        serial(Reader::new(&name, input), task, &stop, &mut out, &mut total)
+        serial(
+            Reader::new(&name, input),
+            &name,
+            &task,
+            &stop,
+            &mut out,
+            &mut total,
+        )
     } else {
         parallel(
             Reader::new(&name, input),
-            task,
+            &name,
+            &task,
             threads,
             &stop,
             &mut out,
@@ -152,7 +191,19 @@ pub fn run(args: &SudokuArgs) -> anyhow::Result<Status> {
         )
     };
     out.flush()?;
-    if args.stats {
+    if args.stats && args.target {
+        let t = total.target;
+        eprintln!(
+            "sudoku --target: {} puzzles, {} nodes, {} digits refuted by propagation, {} nodes cut by the bound, {} plain solves ({} without a completion), {:.3} s",
+            total.answered,
+            t.nodes,
+            t.refuted,
+            t.cut_by_bound,
+            t.solves,
+            t.dead,
+            start.elapsed().as_secs_f64()
+        );
+    } else if args.stats {
         output::print_stats(
             "sudoku",
             total.items,
@@ -180,12 +231,16 @@ pub fn run(args: &SudokuArgs) -> anyhow::Result<Status> {
 /// before it are written.
 fn serial(
     mut reader: Reader<Input>,
-    task: Task,
+    name: &str,
+    task: &Task,
     stop: &AtomicBool,
     out: &mut impl Write,
     total: &mut Done,
 ) -> anyhow::Result<()> {
-    let mut gaps = Gaps::default();
+    let mut gaps = Gaps {
+        always: task.target.is_some(),
+        ..Gaps::default()
+    };
     let mut done = Done::default();
     loop {
         if !reader.has_buffered() {
@@ -194,6 +249,7 @@ fn serial(
         let Some(puzzle) = reader.next_puzzle()? else {
             return Ok(());
         };
+        task.accept(&puzzle, name)?;
         task.answer(&puzzle, gaps.before(&puzzle), stop, &mut done);
         out.write_all(done.text.as_bytes())?;
         done.text.clear();
@@ -214,7 +270,8 @@ type Batch = (usize, Vec<(Sudoku, bool)>);
 /// A reader thread, `threads` solver threads, and this thread writing in order.
 fn parallel(
     reader: Reader<Input>,
-    task: Task,
+    name: &str,
+    task: &Task,
     threads: usize,
     stop: &Arc<AtomicBool>,
     out: &mut impl Write,
@@ -229,13 +286,16 @@ fn parallel(
     }
     let sent = Arc::new(AtomicUsize::new(0));
     let reading = {
-        let (stop, sent) = (stop.clone(), sent.clone());
-        thread::spawn(move || read_batches(reader, &stop, &sent, &token_rx, &batch_tx))
+        let (stop, sent, task, name) = (stop.clone(), sent.clone(), task.clone(), name.to_string());
+        thread::spawn(move || {
+            read_batches(reader, &name, &task, &stop, &sent, &token_rx, &batch_tx)
+        })
     };
     let batch_rx = Arc::new(Mutex::new(batch_rx));
     for _ in 0..threads {
         let (batch_rx, done_tx, stop) = (batch_rx.clone(), done_tx.clone(), stop.clone());
-        thread::spawn(move || solve_batches(task, &stop, &batch_rx, &done_tx));
+        let task = task.clone();
+        thread::spawn(move || solve_batches(&task, &stop, &batch_rx, &done_tx));
     }
     drop(done_tx);
     let mut waiting = BTreeMap::new();
@@ -284,12 +344,17 @@ fn parallel(
 /// next read may wait, each only when the window has room. Returns the reading error.
 fn read_batches(
     mut reader: Reader<Input>,
+    name: &str,
+    task: &Task,
     stop: &AtomicBool,
     sent: &AtomicUsize,
     tokens: &Receiver<()>,
     batches: &SyncSender<Batch>,
 ) -> anyhow::Result<()> {
-    let mut gaps = Gaps::default();
+    let mut gaps = Gaps {
+        always: task.target.is_some(),
+        ..Gaps::default()
+    };
     let mut batch = Vec::with_capacity(BATCH);
     let mut seq = 0;
     let mut send = |batch: &mut Vec<(Sudoku, bool)>| -> bool {
@@ -311,6 +376,10 @@ fn read_batches(
         }
         match reader.next_puzzle() {
             Ok(Some(puzzle)) => {
+                if let Err(e) = task.accept(&puzzle, name) {
+                    send(&mut batch);
+                    return Err(e.into());
+                }
                 let gap = gaps.before(&puzzle);
                 batch.push((puzzle, gap));
             }
@@ -328,7 +397,7 @@ fn read_batches(
 
 /// A solver thread: answers each batch it takes, until the batches end.
 fn solve_batches(
-    task: Task,
+    task: &Task,
     stop: &AtomicBool,
     batches: &Mutex<Receiver<Batch>>,
     done_tx: &mpsc::Sender<(usize, Done)>,

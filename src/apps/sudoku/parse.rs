@@ -11,6 +11,9 @@
 //! they are skipped. Lines of 16 cells are ambiguous (a 4×4 puzzle, or a row of a
 //! 16×16 grid): if one of the 16 lines from there holds a letter, they are rows of
 //! 16×16 grids until the next blank line, otherwise a 4×4 puzzle.
+//! The first non-blank line may be a count line (the judge layout): one whole number T,
+//! then exactly T puzzles. A number of b⁴ digits is a puzzle, and one of b² digits
+//! followed by a line of as many cells is the first row of a grid.
 //! Every error names the line and column and says what was expected.
 
 use std::collections::VecDeque;
@@ -131,6 +134,10 @@ pub struct Reader<R> {
     /// Rules read since the last puzzle or blank line.
     rules: Vec<Line>,
     puzzles: usize,
+    /// The count line (the judge layout), once read: the number it gives, and the line.
+    count: Option<(usize, Line)>,
+    /// The first non-blank line has been looked at as a possible count line.
+    count_checked: bool,
     failed: bool,
     buf: Vec<u8>,
 }
@@ -147,6 +154,8 @@ impl<R: BufRead> Reader<R> {
             in_sixteens: false,
             rules: Vec::new(),
             puzzles: 0,
+            count: None,
+            count_checked: false,
             failed: false,
             buf: Vec::new(),
         }
@@ -168,7 +177,7 @@ impl<R: BufRead> Reader<R> {
         if self.failed {
             return Ok(None);
         }
-        let result = self.read_puzzle();
+        let result = self.read_puzzle().and_then(|p| self.counted(p));
         self.failed = result.is_err();
         if let Ok(Some(_)) = result {
             self.puzzles += 1;
@@ -179,7 +188,7 @@ impl<R: BufRead> Reader<R> {
     fn read_puzzle(&mut self) -> Result<Option<Sudoku>, Error> {
         loop {
             if self.peek(0)?.is_none() {
-                if self.puzzles == 0 {
+                if self.puzzles == 0 && self.count.is_none() {
                     return Err(InputError::in_file(&self.path, "no puzzle in the input")
                         .with_hint(
                             "give one puzzle per line (81 cells for 9×9), or grids of 9 lines of 9 cells",
@@ -193,6 +202,13 @@ impl<R: BufRead> Reader<R> {
                 self.in_sixteens = false;
                 self.rules.clear();
                 continue;
+            }
+            if !self.count_checked {
+                self.count_checked = true;
+                if let Some(total) = self.count_line(&line)? {
+                    self.count = Some((total, line));
+                    continue;
+                }
             }
             if line.is_rule(None) {
                 // Only the rule just before a grid belongs to it.
@@ -460,5 +476,6 @@ pub fn parse(path: &str, text: &str) -> Result<Vec<Sudoku>, InputError> {
         })
 }
 
+mod count;
 #[cfg(test)]
 mod tests;

@@ -210,3 +210,65 @@ fn the_reader_streams_from_any_bufread() {
     assert_eq!(count, 1000);
     assert!(reader.has_buffered());
 }
+
+#[test]
+fn a_count_line_gives_the_number_of_puzzles() {
+    let one = line_form();
+    let grid = ROWS.join("\n");
+    let text = format!("3\n{one}\n\n{grid}\n{one}\n");
+    let puzzles = parse("f", &text).unwrap();
+    assert_eq!(puzzles.len(), 3);
+    assert_eq!(puzzles[1].line(), 4);
+    // The NOIP layout (rows of space-separated integers) after a count line.
+    let noip: Vec<String> = ROWS
+        .iter()
+        .map(|r| {
+            r.replace('.', "0")
+                .chars()
+                .map(String::from)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let text = format!("  1 \n{}\n", noip.join("\n"));
+    assert_eq!(parse("f", &text).unwrap()[0].cells(), puzzles[0].cells());
+    // No puzzle at all when the count says so.
+    assert!(parse("f", "0\n").unwrap().is_empty());
+    assert!(parse("f", "\n0\n\n").unwrap().is_empty());
+}
+
+#[test]
+fn a_count_that_does_not_match_is_an_error_at_its_line() {
+    let one = line_form();
+    let (line, col, msg) = located(&format!("\n2\n{one}\n{one}\n{one}\n"));
+    assert_eq!((line, col), (2, 1));
+    assert!(
+        msg.contains("says 2 puzzles, but puzzle 3 starts on line 5"),
+        "{msg}"
+    );
+    let (line, _, msg) = located(&format!("3\n{one}\n"));
+    assert_eq!(line, 1);
+    assert!(msg.contains("says 3 puzzles, but only 1 follow"), "{msg}");
+    let (_, _, msg) = located("1\n");
+    assert!(msg.contains("only 0 follow"), "{msg}");
+    let (line, _, msg) = located(&format!("99999999999999999999999\n{one}\n"));
+    assert_eq!(line, 1);
+    assert!(msg.contains("more than can be read"), "{msg}");
+    // The puzzles before the surplus one are read.
+    let text = format!("1\n{one}\n{one}\n");
+    let mut reader = Reader::new("f", text.as_bytes());
+    assert!(reader.next_puzzle().unwrap().is_some());
+    assert!(reader.next_puzzle().is_err());
+}
+
+#[test]
+fn digits_that_start_a_grid_or_make_a_puzzle_are_not_a_count() {
+    // b² digits followed by a line of as many cells: the first row of a grid.
+    let grid = "1234\n3412\n2143\n4321\n";
+    assert_eq!(parse("f", grid).unwrap().len(), 1);
+    let sixteen = "1234341221434321\n";
+    assert_eq!(parse("f", sixteen).unwrap().len(), 1);
+    // A count is only the first line: a lone number later is a bad line.
+    let (line, _, _) = located(&format!("{}\n7\n", line_form()));
+    assert_eq!(line, 2);
+}
