@@ -2,7 +2,8 @@
 //! the board file users write and read back by the board parser, has exactly one
 //! solution (in keep mode, so in reduce mode too), on the NOI2005 triangle, the
 //! Kanoodle 5×11 tray, the pentominoes' 6×10 and the hexiamonds' boards on the triangle
-//! grid, and the tetrahexes' on the hex grid; the same seed gives the same bytes;
+//! grid, the tetrahexes' on the hex grid, and the solids of the Soma cube and the
+//! NOI2005 pyramid (written layer by layer); the same seed gives the same bytes;
 //! `--min` reaches at most 4 of the 12 pieces on the triangle; levels are what they say.
 
 use std::path::Path;
@@ -105,6 +106,14 @@ fn kanoodle_tray_challenges_over_100_seeds_read_back_unique() {
 #[test]
 fn pentomino_6x10_challenges_over_100_seeds_read_back_unique() {
     generate_checked("6x10", "pentominoes", 1..=100, 1);
+}
+
+#[test]
+fn solid_challenges_are_written_layer_by_layer_and_read_back_unique() {
+    // A challenge on a solid board is written as `layers`, bottom first: the Soma cube
+    // and the NOI2005 pyramid of balls (their layers shrink, so rows end early).
+    generate_checked("soma-3x3x3", "soma", 1..=20, 1);
+    generate_checked("noi2005-pyramid", "noi2005-balls", 1..=3, 1);
 }
 
 #[test]

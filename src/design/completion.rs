@@ -96,7 +96,7 @@ pub(crate) fn with_preplaced(puzzle: &Puzzle, solution: &[Placement], kept: &[bo
     let mut fixed = puzzle.fixed.clone();
     let mut remaining = puzzle.remaining.clone();
     let mut taken = vec![false; squares.len()];
-    let index = |c: &Cell| (c.y * b.width + c.x) as usize;
+    let index = |c: &Cell| b.index(*c).expect("a placed cell is in the frame");
     for (p, _) in solution.iter().zip(kept).filter(|(_, &k)| k) {
         let label = puzzle.set.pieces[p.piece].label;
         for c in &p.cells {
@@ -109,10 +109,10 @@ pub(crate) fn with_preplaced(puzzle: &Puzzle, solution: &[Placement], kept: &[bo
             ..p.clone()
         });
     }
-    let mut board = Board::new(b.name.clone(), b.width, b.height, squares);
+    let size = [b.width, b.height, b.depth];
+    let mut board = Board::layered(b.name.clone(), b.grid, size, squares);
     board.description = b.description.clone();
     board.pieces = b.pieces.clone();
-    board.grid = b.grid;
     board.use_all_pieces = b.use_all_pieces;
     board.cover_all_cells = b.cover_all_cells;
     let placements = (puzzle.placements.iter())

@@ -38,22 +38,41 @@ pub fn board_toml(board: &Board, title: &Title) -> String {
     if board.grid != Grid::Square {
         let _ = writeln!(out, "grid = {}", quoted(board.grid.name()));
     }
-    out.push_str("shape = \"\"\"\n");
-    for line in picture(board) {
-        out.push_str(&line);
-        out.push('\n');
+    if board.depth == 1 {
+        out.push_str("shape = \"\"\"\n");
+        for line in picture(board) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out.push_str("\"\"\"\n");
+        return out;
     }
-    out.push_str("\"\"\"\n");
+    // A solid board: its layers, bottom first, each a picture.
+    out.push_str("layers = [");
+    for z in 0..board.depth {
+        out.push_str(if z == 0 { "\"\"\"\n" } else { ", \"\"\"\n" });
+        for line in layer_picture(board, z) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out.push_str("\"\"\"");
+    }
+    out.push_str("]\n");
     out
 }
 
 /// The board's picture, one line per row: `.` open, `#` blocked, a label pre-placed,
-/// a space outside (trailing spaces dropped).
+/// a space outside (trailing spaces dropped). For a solid board, its bottom layer.
 pub fn picture(board: &Board) -> Vec<String> {
+    layer_picture(board, 0)
+}
+
+/// Layer `z` of the board's picture, as [`picture`] draws it.
+fn layer_picture(board: &Board, z: i32) -> Vec<String> {
     (0..board.height)
         .map(|y| {
             let line: String = (0..board.width)
-                .map(|x| match board.square(Cell::new(x, y)) {
+                .map(|x| match board.square(Cell::at(x, y, z)) {
                     Square::Outside => ' ',
                     Square::Open => '.',
                     Square::Blocked => '#',
