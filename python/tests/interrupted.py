@@ -36,14 +36,18 @@ def main():
         search()
     except KeyboardInterrupt:
         caught = time.monotonic()
-        threads = settled(before)
-        cpu = time.process_time()
-        time.sleep(0.3)
-        cpu = time.process_time() - cpu
-        print(f"interrupted {caught} threads {threads} of {before} cpu {cpu:.3f}", flush=True)
-        return 0
-    print("finished", flush=True)
-    return 1
+    else:
+        print("finished", flush=True)
+        return 1
+    # Counted once the except clause has ended: SIGINT may land in Python code between
+    # two `next()` calls, and then the traceback holds the iterator (and its search)
+    # until the exception is gone, as in any program that handles the interrupt.
+    threads = settled(before)
+    cpu = time.process_time()
+    time.sleep(0.3)
+    cpu = time.process_time() - cpu
+    print(f"interrupted {caught} threads {threads} of {before} cpu {cpu:.3f}", flush=True)
+    return 0
 
 
 if __name__ == "__main__":
