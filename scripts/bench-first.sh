@@ -3,7 +3,8 @@
 # first-solution corpus (tests/data/first/), in the default mode and in keep mode, and
 # to the first placement of N queens. With BASELINE (a second polyx binary, e.g. one
 # built from an older commit), each row also gives its nodes (`-` when it found no
-# solution within LIMIT seconds). Prints Markdown rows for BENCHMARKS.md.
+# solution within LIMIT seconds). Prints Markdown rows for BENCHMARKS.md (the corpus)
+# and docs/benchmarks/first-solutions.md (N-Queens).
 #
 # Usage: scripts/bench-first.sh [BASELINE]      (from the repository's top level)
 # LIMIT (default 10) bounds each run in seconds.

@@ -6,7 +6,8 @@
 # both meet the same state of the machine; then the machine-independent counters
 # (nodes; updates of the DLX engine) of both polyx engines. On a loaded machine a
 # process waits for a core, so the user CPU times (hyperfine's means) are printed too.
-# Prints Markdown rows, as BENCHMARKS.md ("Hexagons and triangles") records them.
+# Prints Markdown rows, as BENCHMARKS.md ("Hexagons and triangles") and
+# docs/benchmarks/hexagons.md (the counters) record them.
 #
 # Usage: scripts/bench-grids.sh      (from the repository's top level)
 # Needs hyperfine, python3 and cc; RUNS (default 10) sets hyperfine's --runs.

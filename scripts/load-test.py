@@ -14,7 +14,7 @@ run bounded in requests (-n) and time (-t per request, a deadline for each phase
 
 It fails (exit 1) on any 5xx, any connection error, any status a class of requests may
 not get (docs/API.md), or a peak server memory over 300 MB; it prints the figures as a
-Markdown table (BENCHMARKS.md, "Load test of polyx serve").
+Markdown table (BENCHMARKS.md, "polyx serve under load").
 """
 
 import json

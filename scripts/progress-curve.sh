@@ -4,7 +4,8 @@
 # against the share of CPU time spent (and of nodes searched; the worst errors against
 # wall time and nodes too). The time axis is the process's own CPU time because other
 # jobs on a shared machine stretch wall time unevenly; on a quiet machine a one-thread
-# run's CPU time is its wall time. The tables go into BENCHMARKS.md ("Progress").
+# run's CPU time is its wall time. The tables go into docs/benchmarks/progress.md
+# (the worst errors into BENCHMARKS.md, "Progress").
 # Per-second logs (elapsed, CPU seconds, done, nodes, credible) are left in $OUT
 # (default target/progress-curve). The three runs may go at once: each is measured
 # against its own CPU time.

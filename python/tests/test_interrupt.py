@@ -1,7 +1,7 @@
 """Ctrl-C: a subprocess running a long search is sent SIGINT; the search stops with
 KeyboardInterrupt, leaving no thread behind and no CPU busy. How long the stop took is
 printed (`pytest -s`); the test only requires it to come (within 20 s), the figure is
-in BENCHMARKS.md."""
+in docs/benchmarks/python.md."""
 
 import os
 import signal

@@ -14,7 +14,7 @@
 //! - The branching cell is the weighted open cell with the fewest candidates (the
 //!   heaviest first on ties), its digits tried best first, so that a good score comes
 //!   early. A plain solve at the root gives a first score (or refutes the puzzle).
-//!   Solving at every node as well costs more than it cuts (BENCHMARKS.md).
+//!   Solving at every node as well costs more than it cuts (docs/benchmarks/target.md).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
