@@ -32,6 +32,10 @@ const SHAPES: [&str; 9] = [
 /// explode); the generator keeps such cases rare.
 const BUDGET: usize = 4000;
 
+/// More nodes than this in the brute force and the case is skipped too (ranges of
+/// copies on a board whose cells may stay empty can search long for few tilings).
+const NODE_BUDGET: u64 = 200_000;
+
 // ---------------------------------------------------------------------------------------
 // Random puzzles
 
@@ -147,6 +151,9 @@ impl Case {
         for (k, &(_, _, count, mirror)) in self.kinds.iter().enumerate() {
             let placed = dropped.iter().filter(|(j, _)| *j == k).count() as u32;
             let (below, above) = self.slack[k];
+            // More copies than dropped only where every cell is covered: with cells
+            // that may stay empty they make the brute force search too long.
+            let above = if self.cover_all_cells { above } else { 0 };
             let (min, count) = if self.use_all_pieces {
                 (placed.saturating_sub(below), placed + above)
             } else {
@@ -253,11 +260,12 @@ fn remaining(board: &Board, set: &PieceSet) -> Vec<u32> {
 
 /// Every tiling, by covering the first undecided open cell in every possible way (or
 /// leaving it empty when cells are optional). Each tiling is reached once; `None` if
-/// there are more than `BUDGET`.
+/// there are more than `BUDGET`, or the search takes more than `NODE_BUDGET` nodes.
 fn brute_force(board: &Board, set: &PieceSet) -> Option<BTreeSet<Key>> {
     struct Search<'a> {
         board: &'a Board,
         set: &'a PieceSet,
+        nodes: u64,
         shapes: Vec<Vec<Vec<Cell>>>,
         left: Vec<u32>,
         covered: BTreeSet<Cell>,
@@ -266,6 +274,10 @@ fn brute_force(board: &Board, set: &PieceSet) -> Option<BTreeSet<Key>> {
     }
     impl Search<'_> {
         fn run(&mut self, open: &[Cell]) -> bool {
+            self.nodes += 1;
+            if self.nodes > NODE_BUDGET {
+                return false;
+            }
             let Some(i) = open.iter().position(|c| !self.covered.contains(c)) else {
                 return self.finish();
             };
@@ -324,6 +336,7 @@ fn brute_force(board: &Board, set: &PieceSet) -> Option<BTreeSet<Key>> {
     let mut search = Search {
         board,
         set,
+        nodes: 0,
         shapes: set.pieces.iter().map(orientations).collect(),
         left: remaining(board, set),
         covered: BTreeSet::new(),
