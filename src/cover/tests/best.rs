@@ -44,6 +44,15 @@ fn agrees(
     Ok(())
 }
 
+/// `problem` with option `j` costing `costs[j]` (options past the end cost 0).
+fn priced(mut problem: Problem, costs: &[u64]) -> Problem {
+    let options: Vec<OptionId> = problem.options().collect();
+    for (o, &c) in options.into_iter().zip(costs) {
+        problem.set_cost(o, c);
+    }
+    problem
+}
+
 proptest! {
     #[test]
     fn the_k_cheapest_agree_with_brute_force(
@@ -52,10 +61,7 @@ proptest! {
         k in 1usize..5,
         threads in 1usize..=2,
     ) {
-        let mut problem = props::build(&m);
-        for (o, &c) in problem.options().collect::<Vec<_>>().into_iter().zip(&costs) {
-            problem.set_cost(o, c);
-        }
+        let problem = priced(props::build(&m), &costs);
         agrees(&problem, &props::brute_force(&m), k, threads)?;
     }
 
@@ -66,10 +72,7 @@ proptest! {
         k in 1usize..4,
         threads in 1usize..=2,
     ) {
-        let mut problem = colors::build(&m);
-        for (o, &c) in problem.options().collect::<Vec<_>>().into_iter().zip(&costs) {
-            problem.set_cost(o, c);
-        }
+        let problem = priced(colors::build(&m), &costs);
         agrees(&problem, &colors::brute_force(&m), k, threads)?;
     }
 }
