@@ -129,6 +129,15 @@ fn dlx_with_costs_prints_the_cheapest_solutions_first() {
     let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
     let costs: Vec<&str> = stdout.lines().filter(|l| l.starts_with("cost ")).collect();
     assert_eq!(costs, ["cost 3", "cost 4", "cost 5", "cost 6", "cost 8"]);
+    // `-n K` is `--best K` when there are costs.
+    let out = polyx()
+        .args(["dlx", "-n", "2"])
+        .write_stdin(COSTS)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let costs: Vec<&str> = stdout.lines().filter(|l| l.starts_with("cost ")).collect();
+    assert_eq!(costs, ["cost 3", "cost 4"]);
     // Counting ignores the costs.
     polyx()
         .args(["dlx", "--count"])
@@ -184,4 +193,9 @@ fn dlx_refuses_bad_costs_at_their_place() {
     bad("a b\na |x\n", "2:3", "is not a cost");
     bad("a b\na |2 b\n", "2:6", "comes after the cost");
     bad("a b\nb |1 |-2\n", "2:6", "is not a cost");
+    bad(
+        "a b\nb |18446744073709551615 |1\n",
+        "2:25",
+        "add up past 2^64",
+    );
 }

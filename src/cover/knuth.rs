@@ -385,6 +385,15 @@ mod tests {
     }
 
     #[test]
+    fn costs_survive_a_round_trip() {
+        // Several costs on one option add up; `write` gives their sum back.
+        let p = read("t", "a b\na |2 |3\nb\na b |7\n").unwrap();
+        let costs: Vec<u64> = p.options().map(|o| p.cost(o)).collect();
+        assert_eq!(costs, [5, 0, 7]);
+        assert_eq!(write(&p), "a b\na |5\nb\na b |7\n");
+    }
+
+    #[test]
     fn item_names_with_a_bar_are_refused() {
         // Found by the `knuth` fuzz target: `0:3||,` named an item `|,`, which `write`
         // could not give back.
