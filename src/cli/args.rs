@@ -217,9 +217,13 @@ pub struct FileArg {
 pub struct DlxArgs {
     /// Input file; stdin when absent or `-`.
     pub file: Option<PathBuf>,
-    /// Print the number of solutions only.
+    /// Print the number of solutions only (symmetries of the matrix that fix an item
+    /// are found and used to search less).
     #[arg(long)]
     pub count: bool,
+    /// With --count: search every option, without looking for symmetries.
+    #[arg(long, requires = "count")]
+    pub no_symmetry: bool,
     /// Stop after N solutions (default: all).
     #[arg(short = 'n', long = "limit", value_name = "N", conflicts_with = "best")]
     pub limit: Option<u64>,
@@ -230,7 +234,8 @@ pub struct DlxArgs {
     /// Output: the options of each solution as text, or JSON Lines.
     #[arg(short = 'f', long, value_enum, default_value = "text")]
     pub format: DlxFormatArg,
-    /// Worker threads of the search for the cheapest solutions (default: all cores).
+    /// Worker threads of `--count` and of the search for the cheapest solutions
+    /// (default: all cores).
     #[arg(short = 'j', long = "threads", value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
