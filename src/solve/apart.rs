@@ -17,7 +17,6 @@
 //! board whose cells may stay empty, and one whose small regions have too many fillings
 //! or use the copies in too many ways ([`FILL_BUDGET`], [`MAX_RESTS`]).
 
-use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::cover::Stats;
@@ -30,7 +29,6 @@ use crate::symmetry::{burnside, SymmetryMode};
 
 use super::burnside::fixed_by_the_others;
 use super::fillings::{self, Region, Uses};
-use super::jobs::run_with_progress;
 use super::solver::Solver;
 
 /// The most nodes the search for the small regions' fillings may take, all together.
@@ -38,6 +36,11 @@ pub(crate) const FILL_BUDGET: u64 = 200_000;
 
 /// The most groups of fillings (searches of the largest region) a count may take.
 pub(crate) const MAX_RESTS: usize = 64;
+
+/// A count of one solver's puzzle with the run's options, its progress given to the
+/// callback if any: [`super::run_with_progress`], which calls this module.
+pub(super) type Search<'a> =
+    dyn FnMut(&Solver, Option<&mut OnProgress<'_>>) -> Result<RunReport, Error> + 'a;
 
 /// A count of a puzzle region by region, its small regions' fillings listed.
 pub(super) struct Apart<'s> {
@@ -122,15 +125,17 @@ impl<'s> Apart<'s> {
         })
     }
 
-    /// Runs the searches of the largest region with `opts`, giving their progress to
-    /// `progress` as that of one run; `None` if the count passes `u64` (the whole
-    /// board's search is then the one to run).
+    /// Runs the searches of the largest region by `search` (a count with `opts`, giving
+    /// its progress to the callback it is given), their progress given to `progress`
+    /// as that of one run; `None` if the count passes `u64` (the whole board's search
+    /// is then the one to run).
     ///
     /// # Errors
-    /// As [`super::run()`] (none: no checkpoint is read or written).
+    /// Those of `search`.
     pub fn run(
         self,
         opts: &RunOptions,
+        search: &mut Search<'_>,
         mut progress: Option<&mut OnProgress<'_>>,
     ) -> Option<Result<RunReport, Error>> {
         let start = Instant::now();
@@ -157,7 +162,9 @@ impl<'s> Apart<'s> {
             let (so_far, nodes_before) = (every, report.stats.nodes);
             let mut forward = |s: &Status| {
                 let status = Status {
-                    solutions: clamp(so_far + ways * u128::from(s.solutions)),
+                    solutions: clamp(
+                        so_far.saturating_add(ways.saturating_mul(u128::from(s.solutions))),
+                    ),
                     done: (i as f64 + s.done) / searches,
                     credible: s.credible,
                     nodes: nodes_before + s.nodes,
@@ -174,12 +181,7 @@ impl<'s> Apart<'s> {
             };
             let on_progress: Option<&mut OnProgress<'_>> =
                 if watched { Some(&mut forward) } else { None };
-            let r = match run_with_progress(
-                &rest,
-                opts,
-                &mut |_| ControlFlow::Continue(()),
-                on_progress,
-            ) {
+            let r = match search(&rest, on_progress) {
                 Ok(r) => r,
                 Err(e) => return Some(Err(e)),
             };

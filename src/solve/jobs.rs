@@ -44,7 +44,10 @@ pub fn run_with_progress(
     mut progress: Option<&mut OnProgress<'_>>,
 ) -> Result<RunReport, Error> {
     if let Some(apart) = Apart::plan(solver, opts) {
-        if let Some(report) = apart.run(opts, progress.as_deref_mut()) {
+        let mut count = |rest: &Solver, progress: Option<&mut OnProgress<'_>>| {
+            run_with_progress(rest, opts, &mut |_| ControlFlow::Continue(()), progress)
+        };
+        if let Some(report) = apart.run(opts, &mut count, progress.as_deref_mut()) {
             return report;
         }
     }
