@@ -180,3 +180,39 @@ pub(super) fn combine(a: &Uses, b: &Uses, copies: &[u32]) -> Option<Uses> {
     }
     Some(both)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Cell, Grid};
+    use crate::model::samples::pentominoes;
+    use crate::model::Board;
+
+    #[test]
+    fn a_strip_apart_is_filled_by_one_i_and_two_strips_not_by_one() {
+        // A 2×5 room and a 1×5 strip apart: the strip takes the I (and nothing else),
+        // the room two pentominoes; with one I, two strips cannot both be filled.
+        let mut cells: Vec<Cell> = (0..2)
+            .flat_map(|y| (0..5).map(move |x| Cell::new(x, y)))
+            .collect();
+        cells.extend((0..5).map(|x| Cell::new(x, 3)));
+        cells.extend((0..5).map(|x| Cell::new(x, 5)));
+        let mut board = Board::of_cells("strips", Grid::Square, &cells);
+        board.use_all_pieces = false;
+        let puzzle = Puzzle::new(board, pentominoes()).unwrap();
+        let regions = regions(&puzzle);
+        let sizes: Vec<usize> = regions.iter().map(|r| r.cells.len()).collect();
+        assert_eq!(sizes, [10, 5, 5]);
+        let i = puzzle.set.by_name("I").unwrap();
+        let mut nodes = 0;
+        let strip = fillings(&puzzle, &regions[1], &mut nodes, 1000).unwrap();
+        let mut one_i = vec![0; puzzle.set.pieces.len()];
+        one_i[i] = 1;
+        assert_eq!(strip, Uses::from([(one_i, 1)]));
+        let both = combine(&strip, &strip, &puzzle.remaining).unwrap();
+        assert!(both.is_empty());
+        // Past the budget, no answer.
+        let mut nodes = 0;
+        assert_eq!(fillings(&puzzle, &regions[0], &mut nodes, 2), None);
+    }
+}
