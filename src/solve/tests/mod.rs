@@ -8,6 +8,7 @@ use crate::model::samples::{self, pentominoes};
 use crate::model::{Board, PieceSet, Puzzle, Square};
 use crate::symmetry::Reduction;
 
+mod apart;
 mod first;
 mod grid_props;
 mod regions;
