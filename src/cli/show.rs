@@ -1,7 +1,8 @@
 //! `polyx show` (a puzzle or a piece set: pieces with their orientations, the board, the
 //! size of the exact-cover matrix, the symmetry group; or the matrix in Knuth's format)
 //! and `polyx list` (the built-in library). On the grids of space the board and each
-//! piece are drawn as their layers side by side, bottom first, named `z=0 z=1 …`.
+//! piece are drawn as their layers side by side, bottom first, named `z=0 z=1 …`. With
+//! `--stl`, the pieces or the board's tray as files to print (`stl.rs`).
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -16,6 +17,9 @@ use super::args::ShowArgs;
 use super::{output, Status};
 
 pub fn show(args: &ShowArgs) -> anyhow::Result<Status> {
+    if let Some(path) = &args.stl {
+        return super::stl::write(args, path);
+    }
     let mut text = String::new();
     match super::solve::load(&args.puzzle, args.pieces.as_deref()) {
         Ok((board, set)) => {
@@ -40,7 +44,7 @@ pub fn show(args: &ShowArgs) -> anyhow::Result<Status> {
 }
 
 /// Whether loading as a board failed because the file is a piece set.
-fn is_piece_set(board_error: &crate::Error) -> bool {
+pub(super) fn is_piece_set(board_error: &crate::Error) -> bool {
     board_error
         .to_string()
         .contains("this is a piece set, not a board")
