@@ -10,6 +10,7 @@ use crate::symmetry::Reduction;
 
 mod first;
 mod grid_props;
+mod oracle;
 mod regions;
 mod runs;
 mod solid_props;
