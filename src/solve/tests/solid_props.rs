@@ -214,15 +214,15 @@ proptest! {
 /// The oracle's own geometry finds the known numbers of polycubes: 7 tetracubes and 23
 /// pentacubes up to rotation and reflection, 8 and 29 up to rotation (OEIS A038119,
 /// A000162); on the sphere grid one pair of balls and four tri-balls (the angle at the
-/// middle ball is 180°, 120°, 90° or 60°, the triangle of three touching balls), each
-/// flat and so its own mirror image.
+/// middle ball is 180°, 120°, 90° or 60°, the triangle of three touching balls) up to
+/// rotation and reflection.
 #[test]
 fn the_oracle_knows_the_small_polyforms() {
     let rows = [
-        (Grid::Cube, 4, 7, 8),
-        (Grid::Cube, 5, 23, 29),
-        (Grid::Sphere, 2, 1, 1),
-        (Grid::Sphere, 3, 4, 4),
+        (Grid::Cube, 4, 7, Some(8)),
+        (Grid::Cube, 5, 23, Some(29)),
+        (Grid::Sphere, 2, 1, None),
+        (Grid::Sphere, 3, 4, None),
     ];
     oracle::assert_polyform_classes(&|grid| Box::new(Space::new(grid)), &rows);
 }
