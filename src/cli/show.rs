@@ -17,12 +17,12 @@ use super::args::ShowArgs;
 use super::{output, Status};
 
 pub fn show(args: &ShowArgs) -> anyhow::Result<Status> {
-    if let Some(path) = &args.stl {
-        return super::stl::write(args, path);
-    }
     let mut text = String::new();
     match super::solve::load(&args.puzzle, args.pieces.as_deref()) {
         Ok((board, set)) => {
+            if let Some(path) = &args.stl {
+                return super::stl::write(args, path, Some(&board), &set);
+            }
             let puzzle = Puzzle::new(board, set)?;
             if args.dlx {
                 text = knuth::write(&puzzle.problem());
@@ -31,6 +31,10 @@ pub fn show(args: &ShowArgs) -> anyhow::Result<Status> {
             }
         }
         Err(board_error) => match library::load_piece_set(&args.puzzle, None) {
+            Ok(set) if args.stl.is_some() => {
+                let path = args.stl.as_deref().expect("given");
+                return super::stl::write(args, path, None, &set);
+            }
             Ok(set) if !args.dlx => describe_pieces(&set, &mut text),
             // A piece set with a mistake in it: its own error, not "not a board".
             Err(set_error) if is_piece_set(&board_error) => return Err(set_error.into()),
@@ -44,7 +48,7 @@ pub fn show(args: &ShowArgs) -> anyhow::Result<Status> {
 }
 
 /// Whether loading as a board failed because the file is a piece set.
-pub(super) fn is_piece_set(board_error: &crate::Error) -> bool {
+fn is_piece_set(board_error: &crate::Error) -> bool {
     board_error
         .to_string()
         .contains("this is a piece set, not a board")

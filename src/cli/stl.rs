@@ -17,10 +17,16 @@ use crate::output::write_atomically;
 use crate::render::stl::{self, StlOptions};
 
 use super::args::ShowArgs;
-use super::show::is_piece_set;
 use super::{output, Status};
 
-pub fn write(args: &ShowArgs, path: &Path) -> anyhow::Result<Status> {
+/// Writes `board`'s tray (or with a directory, its pieces and tray), or `set`'s pieces
+/// when there is no board.
+pub fn write(
+    args: &ShowArgs,
+    path: &Path,
+    board: Option<&Board>,
+    set: &PieceSet,
+) -> anyhow::Result<Status> {
     let opts = StlOptions {
         cell_size: args.cell_size,
         thickness: args.thickness,
@@ -33,28 +39,20 @@ pub fn write(args: &ShowArgs, path: &Path) -> anyhow::Result<Status> {
         .map(PathBuf::from)
         .collect();
     let mut text = String::new();
-    match super::solve::load(&args.puzzle, args.pieces.as_deref()) {
-        Ok((board, set)) => {
-            inputs.extend(library::pieces_path(&board, args.pieces.as_deref()));
+    match board {
+        Some(board) => {
+            inputs.extend(library::pieces_path(board, args.pieces.as_deref()));
             let directory = path.is_dir() || path.as_os_str().to_string_lossy().ends_with('/');
             if !directory {
-                tray(&board, path, &opts, &inputs, &mut text)?;
+                tray(board, path, &opts, &inputs, &mut text)?;
             } else {
-                pieces(&set, path, &opts, &inputs, &mut text)?;
+                pieces(set, path, &opts, &inputs, &mut text)?;
                 if !board.grid.is_3d() {
-                    tray(&board, &path.join("tray.stl"), &opts, &inputs, &mut text)?;
+                    tray(board, &path.join("tray.stl"), &opts, &inputs, &mut text)?;
                 }
             }
         }
-        Err(board_error) => {
-            let set = match library::load_piece_set(&args.puzzle, None) {
-                Ok(set) => set,
-                // A piece set with a mistake in it: its own error, not "not a board".
-                Err(set_error) if is_piece_set(&board_error) => return Err(set_error.into()),
-                Err(_) => return Err(board_error.into()),
-            };
-            pieces(&set, path, &opts, &inputs, &mut text)?;
-        }
+        None => pieces(set, path, &opts, &inputs, &mut text)?,
     }
     let mut out = output::stdout();
     out.write_all(text.as_bytes())?;

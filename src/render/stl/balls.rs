@@ -9,6 +9,7 @@
 //! `NECK ≤ 1/4` two necks overlap only inside their ball, and each neck adds its
 //! cylinder less the two caps of it inside the balls ([`expected_volume`]).
 
+use std::collections::HashMap;
 use std::f64::consts::PI;
 
 use super::isosurface::surface;
@@ -79,24 +80,65 @@ fn round_parts(
     neck: f64,
     step: f64,
 ) -> Mesh {
+    // Each part by its middle and how far it reaches from there, filed in buckets of a
+    // side no part outreaches (with a margin of two steps), so that a point looks only
+    // at the parts of its own and the neighbouring buckets: every part it is in or near.
+    // Farther from all of them the field only needs to be positive.
+    let parts: Vec<(Vec3, f64, Part)> = centres
+        .iter()
+        .map(|&c| (c, radius, Part::Sphere(c)))
+        .chain(segments.iter().map(|&(a, b)| {
+            let middle = scale(add(a, b), 0.5);
+            (middle, norm(sub(b, a)) / 2.0 + neck, Part::Capsule(a, b))
+        }))
+        .collect();
+    let side = parts.iter().map(|p| p.1).fold(0.0, f64::max) + 3.0 * step;
+    let bucket = |p: Vec3| p.map(|v| (v / side).floor() as i64);
+    let mut buckets: HashMap<[i64; 3], Vec<usize>> = HashMap::new();
+    for (k, part) in parts.iter().enumerate() {
+        buckets.entry(bucket(part.0)).or_default().push(k);
+    }
     let field = |p: Vec3| -> f64 {
-        let spheres = centres.iter().map(|&c| norm(sub(p, c)) - radius);
-        let capsules = segments.iter().map(|&(a, b)| capsule(p, a, b) - neck);
-        spheres.chain(capsules).fold(f64::INFINITY, f64::min)
+        let [x, y, z] = bucket(p);
+        let mut value = side;
+        for dz in -1..=1 {
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    let Some(near) = buckets.get(&[x + dx, y + dy, z + dz]) else {
+                        continue;
+                    };
+                    for &k in near {
+                        let v = match parts[k].2 {
+                            Part::Sphere(c) => norm(sub(p, c)) - radius,
+                            Part::Capsule(a, b) => capsule(p, a, b) - neck,
+                        };
+                        value = value.min(v);
+                    }
+                }
+            }
+        }
+        value
     };
     let reach = radius.max(neck) + 2.0 * step;
-    let points = centres
-        .iter()
-        .chain(segments.iter().flat_map(|(a, b)| [a, b]));
     let mut lo = [f64::INFINITY; 3];
     let mut hi = [f64::NEG_INFINITY; 3];
-    for p in points {
+    for p in centres
+        .iter()
+        .chain(segments.iter().flat_map(|(a, b)| [a, b]))
+    {
         for k in 0..3 {
             lo[k] = lo[k].min(p[k] - reach);
             hi[k] = hi[k].max(p[k] + reach);
         }
     }
     surface(&field, lo, hi, step)
+}
+
+/// A part of a round solid.
+#[derive(Clone, Copy, Debug)]
+enum Part {
+    Sphere(Vec3),
+    Capsule(Vec3, Vec3),
 }
 
 /// The distance from `p` to the segment `a`–`b`.
