@@ -94,30 +94,28 @@ fn round_parts(
         .collect();
     let side = parts.iter().map(|p| p.1).fold(0.0, f64::max) + 3.0 * step;
     let bucket = |p: Vec3| p.map(|v| (v / side).floor() as i64);
-    let mut buckets: HashMap<[i64; 3], Vec<usize>> = HashMap::new();
+    // For each bucket, the parts filed in it and its neighbours.
+    let mut near: HashMap<[i64; 3], Vec<usize>> = HashMap::new();
     for (k, part) in parts.iter().enumerate() {
-        buckets.entry(bucket(part.0)).or_default().push(k);
-    }
-    let field = |p: Vec3| -> f64 {
-        let [x, y, z] = bucket(p);
-        let mut value = side;
+        let [x, y, z] = bucket(part.0);
         for dz in -1..=1 {
             for dy in -1..=1 {
                 for dx in -1..=1 {
-                    let Some(near) = buckets.get(&[x + dx, y + dy, z + dz]) else {
-                        continue;
-                    };
-                    for &k in near {
-                        let v = match parts[k].2 {
-                            Part::Sphere(c) => norm(sub(p, c)) - radius,
-                            Part::Capsule(a, b) => capsule(p, a, b) - neck,
-                        };
-                        value = value.min(v);
-                    }
+                    near.entry([x + dx, y + dy, z + dz]).or_default().push(k);
                 }
             }
         }
-        value
+    }
+    let field = |p: Vec3| -> f64 {
+        let Some(near) = near.get(&bucket(p)) else {
+            return side;
+        };
+        near.iter()
+            .map(|&k| match parts[k].2 {
+                Part::Sphere(c) => norm(sub(p, c)) - radius,
+                Part::Capsule(a, b) => capsule(p, a, b) - neck,
+            })
+            .fold(side, f64::min)
     };
     let reach = radius.max(neck) + 2.0 * step;
     let mut lo = [f64::INFINITY; 3];
