@@ -21,6 +21,7 @@ mod render_snapshots;
 mod serve_api;
 mod serve_browser;
 mod solids;
+mod stl;
 mod tiling;
 
 /// The tests' data: the DLX instances (copied from the project's shared folder) and the

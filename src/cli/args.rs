@@ -522,6 +522,23 @@ pub struct ShowArgs {
     /// Write the puzzle's exact-cover matrix in Knuth's DLX format instead.
     #[arg(long)]
     pub dlx: bool,
+    /// Write STL files to 3D-print: one per piece of a piece set into the directory PATH
+    /// (made if missing), or a tray for a board of squares, hexagons or triangles into
+    /// the file PATH.
+    #[arg(long, value_name = "PATH", conflicts_with = "dlx")]
+    pub stl: Option<std::path::PathBuf>,
+    /// With --stl: one cell in millimetres (a square's or a cube's side, a ball's
+    /// diameter, the distance between the centres of neighbouring hexagons).
+    #[arg(long, value_name = "MM", default_value_t = 10.0, requires = "stl")]
+    pub cell_size: f64,
+    /// With --stl: the height of a piece of a plane grid in millimetres (a tray's recess
+    /// is half as deep).
+    #[arg(long, value_name = "MM", default_value_t = 5.0, requires = "stl")]
+    pub thickness: f64,
+    /// With --stl: how far each piece's outer surfaces move in (and a tray's recess
+    /// out), in millimetres, so that printed pieces fit.
+    #[arg(long, value_name = "MM", default_value_t = 0.2, requires = "stl")]
+    pub clearance: f64,
 }
 
 #[cfg(feature = "serve")]

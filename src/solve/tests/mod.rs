@@ -11,6 +11,7 @@ use crate::symmetry::Reduction;
 mod apart;
 mod first;
 mod grid_props;
+mod oracle;
 mod regions;
 mod runs;
 mod solid_props;
