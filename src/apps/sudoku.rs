@@ -103,8 +103,10 @@ pub struct Sudoku {
     form: Form,
     /// 1-based line of the input where the puzzle starts.
     line: usize,
-    /// The puzzle's lines as given, and where in them (line, byte offset) each cell is.
+    /// The puzzle's lines as given.
     text: Vec<String>,
+    /// Where in `text` (line, byte offset) each cell is; empty when the puzzle is one
+    /// line whose characters are its cells, in order (the plain one-line form).
     at: Vec<(u32, u32)>,
 }
 
@@ -127,15 +129,20 @@ impl Sudoku {
             .iter()
             .map(|&d| if d == 0 { '.' } else { symbol(box_size, d) })
             .collect();
-        let at = (0..n * n).map(|k| (0, k as u32)).collect();
-        Ok(Sudoku {
+        Ok(Sudoku::plain(box_size, cells, line, 1))
+    }
+
+    /// A puzzle written as one line `text` of exactly its cells (`cells`, checked by the
+    /// caller), on input line `line`.
+    pub(crate) fn plain(box_size: usize, cells: Vec<u8>, text: String, line: usize) -> Sudoku {
+        Sudoku {
             box_size,
             cells,
             form: Form::Line,
-            line: 1,
-            text: vec![line],
-            at,
-        })
+            line,
+            text: vec![text],
+            at: Vec::new(),
+        }
     }
 
     /// The box size b (the grid is b² × b²).
@@ -176,31 +183,39 @@ impl Sudoku {
 
     /// `cells` (a filled grid) in the layout this puzzle was given in, ending in `\n`.
     pub fn render(&self, cells: &[u8]) -> String {
-        let mut out = String::new();
+        let mut out = Vec::new();
         self.render_into(cells, &mut out);
-        out
+        // Every byte written is ASCII.
+        String::from_utf8_lossy(&out).into_owned()
     }
 
-    /// [`Sudoku::render`], appended to `out`.
-    pub fn render_into(&self, cells: &[u8], out: &mut String) {
-        // Every cell's character and every symbol is ASCII (one byte), so a cell is
-        // rewritten in place.
-        let mut bytes = std::mem::take(out).into_bytes();
-        let mut starts = Vec::with_capacity(self.text.len());
-        for line in &self.text {
-            starts.push(bytes.len());
-            bytes.extend_from_slice(line.as_bytes());
-            bytes.push(b'\n');
-        }
-        for (&(l, off), &d) in self.at.iter().zip(cells) {
-            let sym = if d == 0 {
+    /// [`Sudoku::render`], appended to `out` as UTF-8 bytes.
+    pub fn render_into(&self, cells: &[u8], out: &mut Vec<u8>) {
+        let sym = |d: u8| {
+            if d == 0 {
                 b'.'
+            } else if self.box_size <= DIGIT_BOX {
+                b'0' + d
             } else {
                 symbol(self.box_size, d) as u8
-            };
-            bytes[starts[l as usize] + off as usize] = sym;
+            }
+        };
+        if self.at.is_empty() {
+            out.extend(cells.iter().map(|&d| sym(d)));
+            out.push(b'\n');
+            return;
         }
-        *out = String::from_utf8(bytes).expect("ASCII written over ASCII");
+        // Every cell's character and every symbol is ASCII (one byte), so a cell is
+        // rewritten in place.
+        let mut starts = Vec::with_capacity(self.text.len());
+        for line in &self.text {
+            starts.push(out.len());
+            out.extend_from_slice(line.as_bytes());
+            out.push(b'\n');
+        }
+        for (&(l, off), &d) in self.at.iter().zip(cells) {
+            out[starts[l as usize] + off as usize] = sym(d);
+        }
     }
 
     /// The numbers of items and options of [`Sudoku::cover`], without building it.

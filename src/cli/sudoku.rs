@@ -50,7 +50,7 @@ type Input = BufReader<Box<dyn Read + Send>>;
 /// The answers to a run of consecutive puzzles, as printed, and what they add up to.
 #[derive(Default)]
 struct Done {
-    text: String,
+    text: Vec<u8>,
     answered: u64,
     unsolved: bool,
     /// Ctrl-C stopped a puzzle: the answers here are those before it.
@@ -115,17 +115,16 @@ impl Task {
             return;
         }
         if self.count {
-            done.text.push_str(&answer.solutions.to_string());
-            done.text.push('\n');
+            let _ = writeln!(done.text, "{}", answer.solutions);
         } else {
             if gap {
-                done.text.push('\n');
+                done.text.push(b'\n');
             }
             match &answer.first {
                 Some(cells) => puzzle.render_into(cells, &mut done.text),
                 None => {
                     done.unsolved = true;
-                    done.text.push_str("No solution\n");
+                    done.text.extend_from_slice(b"No solution\n");
                 }
             }
         }
@@ -251,7 +250,7 @@ fn serial(
         };
         task.accept(&puzzle, name)?;
         task.answer(&puzzle, gaps.before(&puzzle), stop, &mut done);
-        out.write_all(done.text.as_bytes())?;
+        out.write_all(&done.text)?;
         done.text.clear();
         total.add(&done);
         done = Done {
@@ -321,7 +320,7 @@ fn parallel(
         received += 1;
         waiting.insert(seq, done);
         while let Some(done) = waiting.remove(&next) {
-            out.write_all(done.text.as_bytes())?;
+            out.write_all(&done.text)?;
             total.add(&done);
             if done.stopped {
                 return Ok(());

@@ -186,6 +186,9 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn read_puzzle(&mut self) -> Result<Option<Sudoku>, Error> {
+        if let Some(puzzle) = self.plain_nine()? {
+            return Ok(Some(puzzle));
+        }
         loop {
             if self.peek(0)?.is_none() {
                 if self.puzzles == 0 && self.count.is_none() {
@@ -244,6 +247,39 @@ impl<R: BufRead> Reader<R> {
             let lines = self.grid(b, line)?;
             return Ok(Some(self.puzzle(b, Form::Grid, lines)?));
         }
+    }
+
+    /// The next line, if it is a 9×9 puzzle written as exactly its 81 cells (`1`-`9`,
+    /// `.`, `0`, `-`) and already in the input's buffer, read straight from there: the
+    /// common one-puzzle-a-line form, without the general splitting of a line into
+    /// cells. The puzzle is the one the general path reads from such a line.
+    fn plain_nine(&mut self) -> Result<Option<Sudoku>, Error> {
+        const CELLS: usize = 81;
+        if !self.ahead.is_empty() {
+            return Ok(None);
+        }
+        let buf = self.input.fill_buf().map_err(|e| Error::io(&self.path, e))?;
+        let end = match (buf.get(CELLS), buf.get(CELLS + 1)) {
+            (Some(b'\n'), _) => CELLS + 1,
+            (Some(b'\r'), Some(b'\n')) => CELLS + 2,
+            _ => return Ok(None),
+        };
+        let line = &buf[..CELLS];
+        let mut cells = Vec::with_capacity(CELLS);
+        for &b in line {
+            cells.push(match b {
+                b'1'..=b'9' => b - b'0',
+                b'.' | b'0' | b'-' => 0,
+                _ => return Ok(None),
+            });
+        }
+        let text = String::from_utf8_lossy(line).into_owned();
+        self.input.consume(end);
+        self.lines_read += 1;
+        // Such a line is never a count line, and a rule before it is not kept.
+        self.count_checked = true;
+        self.rules.clear();
+        Ok(Some(Sudoku::plain(3, cells, text, self.lines_read)))
     }
 
     /// Whether `line` of 16 cells is a row of a 16×16 grid: its block holds 16×16 grids
@@ -351,6 +387,13 @@ impl<R: BufRead> Reader<R> {
             .iter()
             .find(|(_, row)| *row)
             .map_or(0, |(l, _)| l.number);
+        if let [(only, true)] = lines.as_slice() {
+            if only.text.len() == n * n {
+                // Every character is a cell: the plain form, as `plain_nine` reads it.
+                let text = lines.into_iter().map(|(l, _)| l.text).next();
+                return Ok(Sudoku::plain(b, cells, text.unwrap_or_default(), line));
+            }
+        }
         Ok(Sudoku {
             box_size: b,
             cells,
