@@ -88,19 +88,34 @@ pub fn restrict(band: u32) -> u32 {
     band & CELLS_OF_SEGMENTS[ON_PERMUTATIONS[segments as usize] as usize]
 }
 
+/// For a row's 9 bits: the row itself if it has exactly one cell, else 0.
+const fn lone_cells() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut row = 1;
+    while row < 512 {
+        if row & (row - 1) == 0 {
+            t[row] = row as u16;
+        }
+        row += 1;
+    }
+    t
+}
+
+static LONE: [u16; 512] = lone_cells();
+
 /// The cells of `band` that are alone in their row.
 #[inline]
 pub fn row_singles(band: u32) -> u32 {
-    let mut out = 0;
-    let mut shift = 0;
-    while shift < 27 {
-        let row = (band >> shift) & ROW;
-        if row & row.wrapping_sub(1) == 0 {
-            out |= row << shift;
-        }
-        shift += 9;
-    }
-    out
+    u32::from(LONE[(band & ROW) as usize])
+        | u32::from(LONE[((band >> 9) & ROW) as usize]) << 9
+        | u32::from(LONE[((band >> 18) & ROW) as usize]) << 18
+}
+
+/// The rows (all 9 cells of each) in which `cells` has a cell.
+#[inline]
+pub fn rows(cells: u32) -> u32 {
+    let any = |row: u32| 0u32.wrapping_sub(u32::from(row != 0)) & ROW;
+    any(cells & ROW) | any((cells >> 9) & ROW) << 9 | any((cells >> 18) & ROW) << 18
 }
 
 /// The columns (9 bits) in which `band` has a cell.
@@ -114,6 +129,12 @@ pub fn columns(band: u32) -> u32 {
 pub fn columns_with_one_cell(band: u32) -> u32 {
     let (r0, r1, r2) = (band & ROW, (band >> 9) & ROW, band >> 18);
     (r0 ^ r1 ^ r2) & !(r0 & r1 & r2)
+}
+
+/// The cells of the columns `columns` (9 bits) in a band.
+#[inline]
+pub fn spread(columns: u32) -> u32 {
+    columns * 0x40201
 }
 
 /// The three cells of column `c` (0..9) in a band.

@@ -17,7 +17,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::band;
 
-/// A word index: digit `d` (0..9) in band `k` (0..3) is word `3d + k`.
+
+/// A word index: digit `d` (0..9) in band `k` (0..3) is word `9k + d`.
 const WORDS: usize = 27;
 
 /// The search checks the stop flag every this many nodes (a power of two).
@@ -84,20 +85,21 @@ fn start(cells: &[u8; 81]) -> Option<(Grid, u32)> {
         unsolved: [band::FULL; 3],
     };
     let mut todo = 0;
-    for (i, &d) in cells.iter().enumerate() {
-        if d == 0 {
-            continue;
+    for (k, band) in cells.chunks_exact(27).enumerate() {
+        for (p, &d) in band.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            if d > 9 {
+                return None;
+            }
+            let w = 9 * k + usize::from(d - 1);
+            if grid.cand[w] & (1 << p) == 0 {
+                return None;
+            }
+            grid.cand[w] &= !band::row_others(p as u32);
+            todo |= 1 << w;
         }
-        if d > 9 {
-            return None;
-        }
-        let (k, p) = (i / 27, (i % 27) as u32);
-        let w = 3 * usize::from(d - 1) + k;
-        if grid.cand[w] & (1 << p) == 0 {
-            return None;
-        }
-        grid.cand[w] &= !band::row_others(p);
-        todo |= 1 << w;
     }
     Some((grid, todo))
 }
@@ -132,7 +134,7 @@ impl Search<'_> {
             let d = choices.trailing_zeros() as usize;
             choices &= choices - 1;
             let mut branch = grid;
-            let w = 3 * d + k;
+            let w = 9 * k + d;
             branch.cand[w] &= !band::row_others(p);
             self.node(branch, 1 << w);
             if self.outcome.solutions >= self.limit || self.outcome.stopped {
@@ -176,47 +178,50 @@ fn update(grid: &mut Grid, w: usize, todo: &mut u32) -> bool {
         return false;
     }
     grid.cand[w] = cells;
-    let (d, k) = (w / 3, w % 3);
-    let mut placed = band::row_singles(cells) & grid.unsolved[k];
-    while placed != 0 {
-        let p = placed.trailing_zeros();
-        placed &= placed - 1;
-        place(grid, d, k, p, todo);
+    let (d, k) = (w % 9, w / 9);
+    let placed = band::row_singles(cells) & grid.unsolved[k];
+    if placed != 0 {
+        place(grid, d, k, placed, todo);
     }
     true
 }
 
-/// Digit `d` is at cell `p` of band `k`: the other digits leave the cell, and `d`
-/// leaves the cell's column in the other bands.
+/// Digit `d` is at the cells `placed` of band `k` (at most one a row): the other
+/// digits leave these cells, and `d` leaves their columns in the other bands.
 #[inline]
-fn place(grid: &mut Grid, d: usize, k: usize, p: u32, todo: &mut u32) {
-    let bit = 1 << p;
-    grid.unsolved[k] &= !bit;
-    // Branch-free: every digit leaves the cell and `d` leaves the whole column, then `d`
-    // gets the cell back. Its own word loses nothing else (the band restriction already
-    // kept the other rows out of the cell's box) and is being updated: no need to queue it.
-    let own = 3 * d + k;
+fn place(grid: &mut Grid, d: usize, k: usize, placed: u32, todo: &mut u32) {
+    grid.unsolved[k] &= !placed;
+    // Branch-free: every digit leaves the cells and `d` leaves the whole columns, then
+    // `d` gets the cells back. Its own word loses nothing else (the band restriction
+    // already kept the other rows out of the cells' boxes) and is being updated: no
+    // need to queue it.
+    let own = 9 * k + d;
+    let mut changed = 0;
     for e in 0..9 {
-        let w = 3 * e + k;
-        *todo |= u32::from(grid.cand[w] & bit != 0) << w;
-        grid.cand[w] &= !bit;
+        let w = 9 * k + e;
+        changed |= u32::from(grid.cand[w] & placed != 0) << e;
+        grid.cand[w] &= !placed;
     }
-    let column = band::column((p % 9) as usize);
+    *todo |= changed << (9 * k);
+    let columns = band::spread(band::columns(placed));
+    let mut changed = 0;
     for other in 0..3 {
-        let w = 3 * d + other;
-        *todo |= u32::from(grid.cand[w] & column != 0) << w;
-        grid.cand[w] &= !column;
+        let w = 9 * other + d;
+        changed |= u32::from(grid.cand[w] & columns != 0) << (9 * other);
+        grid.cand[w] &= !columns;
     }
-    grid.cand[own] |= bit;
+    *todo |= changed << d;
+    grid.cand[own] |= placed;
     *todo &= !(1 << own);
 }
 
-/// Cells with one digit left take it; false if a cell has none.
+/// Cells with one digit left take it; false if a cell has none, or if two cells of a
+/// row are left with the same one digit.
 fn naked_singles(grid: &mut Grid, todo: &mut u32) -> bool {
     for k in 0..3 {
         let (mut once, mut twice) = (0, 0);
         for d in 0..9 {
-            let cells = grid.cand[3 * d + k];
+            let cells = grid.cand[9 * k + d];
             twice |= once & cells;
             once |= cells;
         }
@@ -224,14 +229,18 @@ fn naked_singles(grid: &mut Grid, todo: &mut u32) -> bool {
         if open & !once != 0 {
             return false;
         }
-        let mut singles = open & !twice;
-        while singles != 0 {
-            let p = singles.trailing_zeros();
-            singles &= singles - 1;
-            let bit = 1 << p;
-            if let Some(d) = (0..9).find(|&d| grid.cand[3 * d + k] & bit != 0) {
-                let w = 3 * d + k;
-                grid.cand[w] &= !band::row_others(p);
+        let singles = open & !twice;
+        if singles == 0 {
+            continue;
+        }
+        for d in 0..9 {
+            let w = 9 * k + d;
+            let mine = grid.cand[w] & singles;
+            if mine != 0 {
+                if band::row_singles(mine) != mine {
+                    return false;
+                }
+                grid.cand[w] &= !(band::rows(mine) & !mine);
                 *todo |= 1 << w;
             }
         }
@@ -243,7 +252,7 @@ fn naked_singles(grid: &mut Grid, todo: &mut u32) -> bool {
 /// cell left for a digit.
 fn column_singles(grid: &mut Grid, todo: &mut u32) -> bool {
     for d in 0..9 {
-        let words = [grid.cand[3 * d], grid.cand[3 * d + 1], grid.cand[3 * d + 2]];
+        let words = [grid.cand[d], grid.cand[9 + d], grid.cand[18 + d]];
         let cols = words.map(band::columns);
         if cols[0] | cols[1] | cols[2] != band::ROW {
             return false;
@@ -258,7 +267,7 @@ fn column_singles(grid: &mut Grid, todo: &mut u32) -> bool {
             while found != 0 {
                 let p = found.trailing_zeros();
                 found &= found - 1;
-                let w = 3 * d + k;
+                let w = 9 * k + d;
                 grid.cand[w] &= !band::row_others(p);
                 *todo |= 1 << w;
             }
@@ -272,7 +281,7 @@ fn guess(grid: &Grid) -> (usize, u32, u32) {
     for k in 0..3 {
         let (mut once, mut twice, mut thrice) = (0, 0, 0);
         for d in 0..9 {
-            let cells = grid.cand[3 * d + k] & grid.unsolved[k];
+            let cells = grid.cand[9 * k + d] & grid.unsolved[k];
             thrice |= twice & cells;
             twice |= once & cells;
             once |= cells;
@@ -301,7 +310,7 @@ fn guess(grid: &Grid) -> (usize, u32, u32) {
 /// The digits (bit d for digit d + 1) still possible at cell `p` of band `k`.
 fn digits_at(grid: &Grid, k: usize, p: u32) -> u32 {
     (0..9)
-        .filter(|&d| grid.cand[3 * d + k] & (1 << p) != 0)
+        .filter(|&d| grid.cand[9 * k + d] & (1 << p) != 0)
         .fold(0, |acc, d| acc | 1 << d)
 }
 
@@ -309,7 +318,7 @@ fn digits_at(grid: &Grid, k: usize, p: u32) -> u32 {
 fn digits(grid: &Grid) -> [u8; 81] {
     let mut out = [0; 81];
     for (w, &cells) in grid.cand.iter().enumerate() {
-        let (d, k) = (w / 3, w % 3);
+        let (d, k) = (w % 9, w / 9);
         let mut rest = cells;
         while rest != 0 {
             let p = rest.trailing_zeros() as usize;

@@ -29,6 +29,24 @@ const MAX_LINE: u64 = 1 << 16;
 /// How many lines decide whether 16 cells are a 4×4 puzzle or a 16×16 row.
 const SIXTEEN: usize = 16;
 
+/// A byte marked as no cell of a 9×9 puzzle in [`NINE`].
+const NOT_A_CELL: u8 = 0x80;
+
+/// The digit of each byte in a 9×9 puzzle: `1`-`9` for themselves, 0 for `.`, `0` and
+/// `-`, [`NOT_A_CELL`] for the rest.
+static NINE: [u8; 256] = {
+    let mut t = [NOT_A_CELL; 256];
+    let mut d = 1;
+    while d <= 9 {
+        t[(b'0' + d) as usize] = d;
+        d += 1;
+    }
+    t[b'.' as usize] = 0;
+    t[b'0' as usize] = 0;
+    t[b'-' as usize] = 0;
+    t
+};
+
 /// One cell of a line: its character, byte offset and 1-based column.
 #[derive(Clone, Copy, Debug)]
 struct Cell {
@@ -265,15 +283,20 @@ impl<R: BufRead> Reader<R> {
             _ => return Ok(None),
         };
         let line = &buf[..CELLS];
-        let mut cells = Vec::with_capacity(CELLS);
-        for &b in line {
-            cells.push(match b {
-                b'1'..=b'9' => b - b'0',
-                b'.' | b'0' | b'-' => 0,
-                _ => return Ok(None),
-            });
+        let mut cells = [0; CELLS];
+        let mut bad = 0;
+        for (cell, &b) in cells.iter_mut().zip(line) {
+            *cell = NINE[usize::from(b)];
+            bad |= *cell;
         }
-        let text = String::from_utf8_lossy(line).into_owned();
+        if bad & NOT_A_CELL != 0 {
+            return Ok(None);
+        }
+        // Only ASCII bytes are cells.
+        let Ok(text) = std::str::from_utf8(line) else {
+            return Ok(None);
+        };
+        let (cells, text) = (cells.to_vec(), text.to_string());
         self.input.consume(end);
         self.lines_read += 1;
         // Such a line is never a count line, and a rule before it is not kept.
