@@ -103,6 +103,22 @@ const fn lone_cells() -> [u16; 512] {
 
 static LONE: [u16; 512] = lone_cells();
 
+/// One digit's columns in the three bands (`columns[k]`: 9 bits) restricted by the
+/// same argument down a stack: in each stack the bands go to the stack's three columns
+/// by a permutation. The columns each band keeps; a stack with no permutation keeps none.
+#[inline]
+pub fn stack_columns(columns: [u32; 3]) -> [u32; 3] {
+    let mut out = [0; 3];
+    for s in [0, 3, 6] {
+        let set = (columns[0] >> s) & 7 | ((columns[1] >> s) & 7) << 3 | ((columns[2] >> s) & 7) << 6;
+        let on = u32::from(ON_PERMUTATIONS[set as usize]);
+        out[0] |= (on & 7) << s;
+        out[1] |= ((on >> 3) & 7) << s;
+        out[2] |= (on >> 6) << s;
+    }
+    out
+}
+
 /// The cells of `band` that are alone in their row.
 #[inline]
 pub fn row_singles(band: u32) -> u32 {

@@ -147,14 +147,17 @@ impl Search<'_> {
 /// Propagates until nothing more follows; false on a contradiction.
 fn settle(grid: &mut Grid, mut todo: u32, updates: &mut u64) -> bool {
     loop {
+        let mut count = 0;
         while todo != 0 {
             let w = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            *updates += 1;
+            count += 1;
             if !update(grid, w, &mut todo) {
+                *updates += count;
                 return false;
             }
         }
+        *updates += count;
         if !naked_singles(grid, &mut todo) {
             return false;
         }
@@ -256,6 +259,14 @@ fn column_singles(grid: &mut Grid, todo: &mut u32) -> bool {
         let cols = words.map(band::columns);
         if cols[0] | cols[1] | cols[2] != band::ROW {
             return false;
+        }
+        let kept = band::stack_columns(cols);
+        for k in 0..3 {
+            if cols[k] & !kept[k] != 0 {
+                let w = 9 * k + d;
+                grid.cand[w] &= band::spread(kept[k]);
+                *todo |= 1 << w;
+            }
         }
         let in_one_band = (cols[0] ^ cols[1] ^ cols[2]) & !(cols[0] & cols[1] & cols[2]);
         if in_one_band == 0 {
