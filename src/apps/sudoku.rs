@@ -364,9 +364,75 @@ pub fn is_valid_solution(b: usize, cells: &[u8]) -> bool {
     true
 }
 
+impl Sudoku {
+    /// True if `cells` is a completely and correctly filled grid that keeps this
+    /// puzzle's givens: the check every printed answer passes. For 9×9 grids a bit check
+    /// (one 10-bit mask per row, column and box); other sizes through
+    /// [`is_valid_solution`].
+    pub fn is_solved_by(&self, cells: &[u8]) -> bool {
+        let (Ok(nine), Ok(givens), 3) = (
+            <&[u8; 81]>::try_from(cells),
+            <&[u8; 81]>::try_from(self.cells.as_slice()),
+            self.box_size,
+        ) else {
+            let kept = cells.len() == self.cells.len()
+                && self.cells.iter().zip(cells).all(|(&g, &d)| g == 0 || g == d);
+            return kept && is_valid_solution(self.box_size, cells);
+        };
+        const ALL: u32 = 0x3fe;
+        let (mut columns, mut boxes) = ([0u32; 9], [0u32; 9]);
+        let mut bad = false;
+        for r in 0..9 {
+            let mut row = 0;
+            for c in 0..9 {
+                let (d, g) = (nine[9 * r + c], givens[9 * r + c]);
+                bad |= g != 0 && g != d;
+                // A digit past 9 (or 0) sets a bit outside ALL.
+                let bit = 1u32 << d.min(31);
+                row |= bit;
+                columns[c] |= bit;
+                boxes[r / 3 * 3 + c / 3] |= bit;
+            }
+            bad |= row != ALL;
+        }
+        !bad && columns == [ALL; 9] && boxes == [ALL; 9]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_solution_is_checked_against_the_rules_and_the_givens() {
+        let puzzle = parse(
+            "t",
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..\n",
+        )
+        .unwrap()
+        .remove(0);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let good = solve(&puzzle, 1, &stop).first.unwrap();
+        assert!(puzzle.is_solved_by(&good));
+        assert!(!puzzle.is_solved_by(&good[..80]));
+        // Two digits swapped inside a row: rows stay complete, columns do not.
+        let mut bad = good.clone();
+        bad.swap(1, 2);
+        assert!(!puzzle.is_solved_by(&bad));
+        // A given changed everywhere it occurs (a relabelling): valid, but not this puzzle's.
+        let relabelled: Vec<u8> = good.iter().map(|&d| if d == 1 { 2 } else if d == 2 { 1 } else { d }).collect();
+        assert!(is_valid_solution(3, &relabelled));
+        assert!(!puzzle.is_solved_by(&relabelled));
+        let mut zero = good.clone();
+        zero[5] = 0;
+        assert!(!puzzle.is_solved_by(&zero));
+        let mut big = good;
+        big[5] = 12;
+        assert!(!puzzle.is_solved_by(&big));
+        let four = Sudoku::from_cells(2, vec![1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+        assert!(four.is_solved_by(&[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]));
+        assert!(!four.is_solved_by(&[2, 1, 3, 4, 3, 4, 1, 2, 1, 2, 4, 3, 4, 3, 2, 1]));
+    }
     use crate::cover::Search;
 
     #[test]

@@ -55,6 +55,9 @@ struct Done {
     unsolved: bool,
     /// Ctrl-C stopped a puzzle: the answers here are those before it.
     stopped: bool,
+    /// The input line of a puzzle whose answer failed the check (a bug): the answers
+    /// here are those before it.
+    broken: Option<usize>,
     items: usize,
     options: usize,
     stats: Stats,
@@ -66,6 +69,7 @@ impl Done {
         self.answered += other.answered;
         self.unsolved |= other.unsolved;
         self.stopped |= other.stopped;
+        self.broken = self.broken.or(other.broken);
         self.items += other.items;
         self.options += other.options;
         self.stats += other.stats;
@@ -121,6 +125,10 @@ impl Task {
                 done.text.push(b'\n');
             }
             match &answer.first {
+                Some(cells) if !puzzle.is_solved_by(cells) => {
+                    done.broken = Some(puzzle.line());
+                    return;
+                }
                 Some(cells) => puzzle.render_into(cells, &mut done.text),
                 None => {
                     done.unsolved = true;
@@ -211,6 +219,12 @@ pub fn run(args: &SudokuArgs) -> anyhow::Result<Status> {
             start.elapsed(),
         );
     }
+    if let Some(line) = total.broken {
+        anyhow::bail!(
+            "internal error: the solution found for the puzzle on line {line} of {name} \
+             fails the check of rows, columns, boxes and givens; the answers before it are printed"
+        );
+    }
     read?;
     if total.stopped {
         eprintln!(
@@ -257,7 +271,7 @@ fn serial(
             text: std::mem::take(&mut done.text),
             ..Done::default()
         };
-        if total.stopped {
+        if total.stopped || total.broken.is_some() {
             return Ok(());
         }
     }
@@ -322,6 +336,11 @@ fn parallel(
         while let Some(done) = waiting.remove(&next) {
             out.write_all(&done.text)?;
             total.add(&done);
+            if done.broken.is_some() {
+                // The other threads end at their next puzzle.
+                stop.store(true, Ordering::SeqCst);
+                return Ok(());
+            }
             if done.stopped {
                 return Ok(());
             }
@@ -409,7 +428,7 @@ fn solve_batches(
         let mut done = Done::default();
         for (puzzle, gap) in &puzzles {
             task.answer(puzzle, *gap, stop, &mut done);
-            if done.stopped {
+            if done.stopped || done.broken.is_some() {
                 break;
             }
         }

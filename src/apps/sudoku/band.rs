@@ -153,12 +153,6 @@ pub fn spread(columns: u32) -> u32 {
     columns * 0x40201
 }
 
-/// The three cells of column `c` (0..9) in a band.
-#[inline]
-pub fn column(c: usize) -> u32 {
-    0x40201 << c
-}
-
 /// The other cells of the row of cell `p` (0..27) in a band.
 #[inline]
 pub fn row_others(p: u32) -> u32 {
@@ -190,8 +184,28 @@ mod tests {
     }
 
     #[test]
+    fn a_column_held_by_one_band_is_that_bands_in_its_stack() {
+        // In stack 0 the digit can be in band 2 only in column 0: band 2 takes column 0
+        // there, and bands 0 and 1 share columns 1 and 2.
+        let kept = stack_columns([ROW, ROW, ROW & !0b110]);
+        assert_eq!(kept.map(|c| c & 7), [0b110, 0b110, 0b001]);
+        assert_eq!(kept.map(|c| c >> 3), [ROW >> 3; 3]);
+        // Two bands confined to one column of a stack: no permutation.
+        assert_eq!(stack_columns([0b001, 0b001, ROW])[0] & 7, 0);
+        assert_eq!(stack_columns([ROW; 3]), [ROW; 3]);
+    }
+
+    #[test]
+    fn lone_cells_and_rows() {
+        let band = 1 << 3 | 1 << 9 | 1 << 12 | 1 << 20;
+        assert_eq!(row_singles(band), 1 << 3 | 1 << 20);
+        assert_eq!(rows(1 << 3 | 1 << 20), ROW | ROW << 18);
+        assert_eq!(rows(0), 0);
+    }
+
+    #[test]
     fn columns_and_rows_of_cells() {
-        assert_eq!(column(4), 1 << 4 | 1 << 13 | 1 << 22);
+        assert_eq!(spread(1 << 4), 1 << 4 | 1 << 13 | 1 << 22);
         assert_eq!(row_others(10), (ROW << 9) & !(1 << 10));
         assert_eq!(columns(1 << 13 | 1 << 2), 1 << 4 | 1 << 2);
         assert_eq!(columns_with_one_cell(1 << 13 | 1 << 4 | 1 << 2), 1 << 2);

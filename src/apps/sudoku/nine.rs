@@ -85,19 +85,28 @@ fn start(cells: &[u8; 81]) -> Option<(Grid, u32)> {
         unsolved: [band::FULL; 3],
     };
     let mut todo = 0;
-    for (k, band) in cells.chunks_exact(27).enumerate() {
-        for (p, &d) in band.iter().enumerate() {
-            if d == 0 {
-                continue;
-            }
+    for k in 0..3 {
+        // givens[d]: the cells of band k given digit d (0: the empty ones), without a
+        // branch per cell.
+        let mut givens = [0u32; 10];
+        for p in 0..27 {
+            let d = cells[27 * k + p];
             if d > 9 {
                 return None;
             }
-            let w = 9 * k + usize::from(d - 1);
-            if grid.cand[w] & (1 << p) == 0 {
+            givens[usize::from(d)] |= 1 << p;
+        }
+        for d in 0..9 {
+            let given = givens[d + 1];
+            if given == 0 {
+                continue;
+            }
+            if band::row_singles(given) != given {
+                // Twice in a row.
                 return None;
             }
-            grid.cand[w] &= !band::row_others(p as u32);
+            let w = 9 * k + d;
+            grid.cand[w] &= !(band::rows(given) & !given);
             todo |= 1 << w;
         }
     }
@@ -222,13 +231,16 @@ fn place(grid: &mut Grid, d: usize, k: usize, placed: u32, todo: &mut u32) {
 /// row are left with the same one digit.
 fn naked_singles(grid: &mut Grid, todo: &mut u32) -> bool {
     for k in 0..3 {
+        let open = grid.unsolved[k];
+        if open == 0 {
+            continue;
+        }
         let (mut once, mut twice) = (0, 0);
         for d in 0..9 {
             let cells = grid.cand[9 * k + d];
             twice |= once & cells;
             once |= cells;
         }
-        let open = grid.unsolved[k];
         if open & !once != 0 {
             return false;
         }
@@ -256,6 +268,13 @@ fn naked_singles(grid: &mut Grid, todo: &mut u32) -> bool {
 fn column_singles(grid: &mut Grid, todo: &mut u32) -> bool {
     for d in 0..9 {
         let words = [grid.cand[d], grid.cand[9 + d], grid.cand[18 + d]];
+        let open = (words[0] & grid.unsolved[0])
+            | (words[1] & grid.unsolved[1])
+            | (words[2] & grid.unsolved[2]);
+        if open == 0 {
+            // Placed in all nine rows.
+            continue;
+        }
         let cols = words.map(band::columns);
         if cols[0] | cols[1] | cols[2] != band::ROW {
             return false;
