@@ -376,24 +376,29 @@ impl Sudoku {
             self.box_size,
         ) else {
             let kept = cells.len() == self.cells.len()
-                && self.cells.iter().zip(cells).all(|(&g, &d)| g == 0 || g == d);
+                && self
+                    .cells
+                    .iter()
+                    .zip(cells)
+                    .all(|(&g, &d)| g == 0 || g == d);
             return kept && is_valid_solution(self.box_size, cells);
         };
         const ALL: u32 = 0x3fe;
         let (mut columns, mut boxes) = ([0u32; 9], [0u32; 9]);
         let mut bad = false;
-        for r in 0..9 {
-            let mut row = 0;
+        for (r, (row, given)) in nine.chunks_exact(9).zip(givens.chunks_exact(9)).enumerate() {
+            let in_box = &mut boxes[r / 3 * 3..][..3];
+            let mut in_row = 0;
             for c in 0..9 {
-                let (d, g) = (nine[9 * r + c], givens[9 * r + c]);
-                bad |= g != 0 && g != d;
+                let (d, g) = (row[c], given[c]);
+                bad |= (g != 0) & (g != d);
                 // A digit past 9 (or 0) sets a bit outside ALL.
                 let bit = 1u32 << d.min(31);
-                row |= bit;
+                in_row |= bit;
                 columns[c] |= bit;
-                boxes[r / 3 * 3 + c / 3] |= bit;
+                in_box[c / 3] |= bit;
             }
-            bad |= row != ALL;
+            bad |= in_row != ALL;
         }
         !bad && columns == [ALL; 9] && boxes == [ALL; 9]
     }
@@ -420,7 +425,18 @@ mod tests {
         bad.swap(1, 2);
         assert!(!puzzle.is_solved_by(&bad));
         // A given changed everywhere it occurs (a relabelling): valid, but not this puzzle's.
-        let relabelled: Vec<u8> = good.iter().map(|&d| if d == 1 { 2 } else if d == 2 { 1 } else { d }).collect();
+        let relabelled: Vec<u8> = good
+            .iter()
+            .map(|&d| {
+                if d == 1 {
+                    2
+                } else if d == 2 {
+                    1
+                } else {
+                    d
+                }
+            })
+            .collect();
         assert!(is_valid_solution(3, &relabelled));
         assert!(!puzzle.is_solved_by(&relabelled));
         let mut zero = good.clone();
@@ -429,7 +445,8 @@ mod tests {
         let mut big = good;
         big[5] = 12;
         assert!(!puzzle.is_solved_by(&big));
-        let four = Sudoku::from_cells(2, vec![1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+        let four =
+            Sudoku::from_cells(2, vec![1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
         assert!(four.is_solved_by(&[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]));
         assert!(!four.is_solved_by(&[2, 1, 3, 4, 3, 4, 1, 2, 1, 2, 4, 3, 4, 3, 2, 1]));
     }

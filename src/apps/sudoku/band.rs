@@ -74,34 +74,47 @@ const fn cells_of_segments() -> [u32; 512] {
     t
 }
 
-static BOXES_OF_ROW: [u16; 512] = boxes_of_row();
-static ON_PERMUTATIONS: [u16; 512] = segments_on_permutations();
-static CELLS_OF_SEGMENTS: [u32; 512] = cells_of_segments();
-
-/// The cells of `band` that can still hold its digit given that it must occupy one cell
-/// of each row and of each box; 0 if it cannot.
-#[inline]
-pub fn restrict(band: u32) -> u32 {
-    let segments = BOXES_OF_ROW[(band & ROW) as usize]
-        | BOXES_OF_ROW[((band >> 9) & ROW) as usize] << 3
-        | BOXES_OF_ROW[(band >> 18) as usize] << 6;
-    band & CELLS_OF_SEGMENTS[ON_PERMUTATIONS[segments as usize] as usize]
+/// For a set of row segments, the cells of its segments that lie on a permutation
+/// ([`segments_on_permutations`] then [`cells_of_segments`], one lookup).
+const fn cells_on_permutations() -> [u32; 512] {
+    let on = segments_on_permutations();
+    let cells = cells_of_segments();
+    let mut t = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        t[set] = cells[on[set] as usize];
+        set += 1;
+    }
+    t
 }
 
-/// For a row's 9 bits: the row itself if it has exactly one cell, else 0.
-const fn lone_cells() -> [u16; 512] {
-    let mut t = [0u16; 512];
-    let mut row = 1;
+/// [`boxes_of_row`] shifted to the segment bits of each row of a band (`3r`).
+const fn boxes_of_rows() -> [[u16; 512]; 3] {
+    let one = boxes_of_row();
+    let mut t = [[0u16; 512]; 3];
+    let mut row = 0;
     while row < 512 {
-        if row & (row - 1) == 0 {
-            t[row] = row as u16;
-        }
+        t[0][row] = one[row];
+        t[1][row] = one[row] << 3;
+        t[2][row] = one[row] << 6;
         row += 1;
     }
     t
 }
 
-static LONE: [u16; 512] = lone_cells();
+static BOXES_OF_ROWS: [[u16; 512]; 3] = boxes_of_rows();
+static ON_PERMUTATIONS: [u16; 512] = segments_on_permutations();
+static CELLS_ON_PERMUTATIONS: [u32; 512] = cells_on_permutations();
+
+/// The cells of `band` that can still hold its digit given that it must occupy one cell
+/// of each row and of each box; 0 if it cannot.
+#[inline]
+pub fn restrict(band: u32) -> u32 {
+    let segments = BOXES_OF_ROWS[0][(band & ROW) as usize]
+        | BOXES_OF_ROWS[1][((band >> 9) & ROW) as usize]
+        | BOXES_OF_ROWS[2][((band >> 18) & ROW) as usize];
+    band & CELLS_ON_PERMUTATIONS[segments as usize]
+}
 
 /// One digit's columns in the three bands (`columns[k]`: 9 bits) restricted by the
 /// same argument down a stack: in each stack the bands go to the stack's three columns
@@ -110,7 +123,8 @@ static LONE: [u16; 512] = lone_cells();
 pub fn stack_columns(columns: [u32; 3]) -> [u32; 3] {
     let mut out = [0; 3];
     for s in [0, 3, 6] {
-        let set = (columns[0] >> s) & 7 | ((columns[1] >> s) & 7) << 3 | ((columns[2] >> s) & 7) << 6;
+        let set =
+            (columns[0] >> s) & 7 | ((columns[1] >> s) & 7) << 3 | ((columns[2] >> s) & 7) << 6;
         let on = u32::from(ON_PERMUTATIONS[set as usize]);
         out[0] |= (on & 7) << s;
         out[1] |= ((on >> 3) & 7) << s;
@@ -119,12 +133,32 @@ pub fn stack_columns(columns: [u32; 3]) -> [u32; 3] {
     out
 }
 
+/// For each row `r` of a band and a row's 9 bits: the row itself, at bit `9r`, if it has
+/// exactly one cell, else 0.
+const fn lone_cells() -> [[u32; 512]; 3] {
+    let mut t = [[0u32; 512]; 3];
+    let mut row = 1;
+    while row < 512 {
+        if row & (row - 1) == 0 {
+            let mut r = 0;
+            while r < 3 {
+                t[r][row] = (row as u32) << (9 * r);
+                r += 1;
+            }
+        }
+        row += 1;
+    }
+    t
+}
+
+static LONE: [[u32; 512]; 3] = lone_cells();
+
 /// The cells of `band` that are alone in their row.
 #[inline]
 pub fn row_singles(band: u32) -> u32 {
-    u32::from(LONE[(band & ROW) as usize])
-        | u32::from(LONE[((band >> 9) & ROW) as usize]) << 9
-        | u32::from(LONE[((band >> 18) & ROW) as usize]) << 18
+    LONE[0][(band & ROW) as usize]
+        | LONE[1][((band >> 9) & ROW) as usize]
+        | LONE[2][((band >> 18) & ROW) as usize]
 }
 
 /// The rows (all 9 cells of each) in which `cells` has a cell.

@@ -276,7 +276,10 @@ impl<R: BufRead> Reader<R> {
         if !self.ahead.is_empty() {
             return Ok(None);
         }
-        let buf = self.input.fill_buf().map_err(|e| Error::io(&self.path, e))?;
+        let buf = self
+            .input
+            .fill_buf()
+            .map_err(|e| Error::io(&self.path, e))?;
         let end = match (buf.get(CELLS), buf.get(CELLS + 1)) {
             (Some(b'\n'), _) => CELLS + 1,
             (Some(b'\r'), Some(b'\n')) => CELLS + 2,
