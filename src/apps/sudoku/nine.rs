@@ -1,14 +1,17 @@
-//! The dedicated 9×9 solver. The grid is 27 words: for each digit and each band (three
-//! rows), the 27 cells of the band where the digit can still go, its placed cell
-//! included; and, per band, the cells not yet placed. Constraint propagation runs to a
-//! fixed point on these bitmasks:
+//! The dedicated 9×9 solver. The grid is 27 words, band-major (word `9k + d`): for each
+//! band k (three rows) and digit d, the 27 cells of the band where the digit can still
+//! go, its placed cells included; and, per band, the cells not yet placed. Constraint
+//! propagation runs to a fixed point on these bitmasks:
 //!
 //! - a digit's band is restricted by the row → box permutation argument of
 //!   `band::restrict` (empty units, box hidden singles, locked candidates);
-//! - a cell alone in its row for a digit is placed: the other digits leave the cell and
-//!   the digit leaves the cell's column in the other two bands;
-//! - naked singles (a cell with one digit left) and hidden singles of columns restrict
-//!   the digit's row to that cell, which the steps above then place.
+//! - the cells alone in their row for a digit are placed, all of a band at once: the
+//!   other digits leave the cells and the digit leaves their columns in the other two
+//!   bands;
+//! - when that is done: naked singles (a cell with one digit left) restrict the digit's
+//!   row to that cell, which the steps above then place; and, digit by digit, the same
+//!   permutation argument down the stacks (`band::stack_columns`: bands → columns) and
+//!   hidden singles of columns.
 //!
 //! When nothing more follows, the search guesses on a cell with the fewest digits left
 //! (two, nearly always), copying the 120-byte grid for each branch.
