@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Sudoku throughput of `polyx sudoku`, whole process, on Gordon Royle's hard 17-given
-# puzzles (../shared/sudoku/17clue-first10k.txt): for 1k, 10k and 100k lines (the file
-# cut or repeated) at -j1 and -j2, the median wall time (hyperfine), puzzles per second of
-# wall time and per CPU second (user + system: what one core does, whatever else the
-# machine runs), and the peak memory (GNU time's maximum resident set). Skips cleanly if
-# the file is absent. `scripts/bench.sh` runs it at its end.
+# `polyx sudoku` as a whole process on Gordon Royle's hard 17-given puzzles
+# (../shared/sudoku/17clue-first10k.txt).
 #
-# Then polyx against tdoku (the SIMD DPLL "triad" solver, the fastest published; its
+# First polyx against tdoku (the SIMD DPLL "triad" solver, the fastest published; its
 # sources in ../shared/bench/tdoku), built here with `g++ -O3 -march=native`: both on the
 # 10,000 puzzles and on 50,000 (the file five times, about the size of Royle's whole
 # collection), one core each, end to end (reading, solving, printing; polyx also checks
 # every answer), timed by hyperfine in the same run, the two outputs compared; and the
 # instructions (callgrind) of both on the first 2,000, tdoku then built with
 # `-march=x86-64-v3` (valgrind does not run AVX-512). Skipped without g++.
+#
+# Then the throughput: for 1k, 10k and 100k lines (the file
+# cut or repeated) at -j1 and -j2, the median wall time (hyperfine), puzzles per second of
+# wall time and per CPU second (user + system: what one core does, whatever else the
+# machine runs), and the peak memory (GNU time's maximum resident set). Skips cleanly if
+# the file is absent. `scripts/bench.sh` runs it at its end.
 #
 # Usage: scripts/bench-sudoku.sh [POLYX]   (from the repository's top level; without
 # POLYX it builds the shipped binary). RUNS (default 5) sets hyperfine's --runs;
@@ -34,7 +36,6 @@ trap 'rm -rf "$work"' EXIT
 head -n 1000 "$file" > "$work/1k.txt"
 cp "$file" "$work/10k.txt"
 for _ in 1 2 3 4 5 6 7 8 9 10; do cat "$file"; done > "$work/100k.txt"
-
 for _ in 1 2 3 4 5; do cat "$file"; done > "$work/50k.txt"
 head -n 2000 "$file" > "$work/2k.txt"
 
