@@ -57,8 +57,10 @@ if [ -n "$baseline" ]; then
 fi
 echo "$header"
 echo "$rule"
-row "dlx --count pent_6x10.dlx (generic engine)" "$data/pent_6x10.dlx" \
-  dlx --count "$data/pent_6x10.dlx"
+row "dlx --count --no-symmetry -j 1 pent_6x10.dlx (generic engine)" "$data/pent_6x10.dlx" \
+  dlx --count --no-symmetry -j 1 "$data/pent_6x10.dlx"
+row "dlx --count -j 1 pent_6x10.dlx (generic engine, the matrix's symmetries)" \
+  "$data/pent_6x10.dlx" dlx --count -j 1 "$data/pent_6x10.dlx"
 row "count 6x10 --symmetry keep (9,356)" "$data/pent_6x10.dlx" count 6x10 --symmetry keep
 row "count 6x10 (2,339)" "$data/pent_6x10.dlx" count 6x10
 row "count scott --symmetry keep (520)" "$data/pent_8x8_hole.dlx" count scott --symmetry keep
