@@ -12,6 +12,7 @@ mod picture;
 pub mod piece;
 pub mod puzzle;
 pub mod refute;
+mod segments;
 #[cfg(test)]
 pub(crate) mod samples;
 pub mod spec;
