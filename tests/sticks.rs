@@ -121,7 +121,10 @@ fn show_dlx_writes_the_crossings_for_knuths_dlx() {
         let matrix = run(&["show", board, "--dlx"]);
         let items = matrix.lines().find(|l| !l.starts_with('|')).unwrap();
         let (_, secondary) = items.split_once('|').expect("secondary items");
-        assert!(secondary.split_whitespace().any(|i| i.starts_with('x')), "{items}");
+        assert!(
+            secondary.split_whitespace().any(|i| i.starts_with('x')),
+            "{items}"
+        );
         let dir = scratch(board);
         let file = dir.join("matrix.dlx");
         std::fs::write(&file, format!("{matrix}\n")).unwrap();

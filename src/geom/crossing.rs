@@ -65,7 +65,11 @@ pub(crate) fn crossings(grid: &SegmentGrid, cells: &[Cell]) -> Vec<Crossing> {
                         if !interleave((a, b), (c, d)) {
                             continue;
                         }
-                        let (first, side) = if (a, b) < (c, d) { (true, 1) } else { (false, 2) };
+                        let (first, side) = if (a, b) < (c, d) {
+                            (true, 1)
+                        } else {
+                            (false, 2)
+                        };
                         let chords = if first { [a, b, c, d] } else { [c, d, a, b] };
                         let chords = chords.map(|v| v as u8);
                         *out.entry((point, chords)).or_default() |= side;
@@ -106,10 +110,16 @@ mod tests {
         // The vertical pass claims the same item from the other side.
         let vertical = crossings(&STICKS, &segments(&STICKS, &[[1, -1, 1], [1, 0, 1]]));
         assert_eq!(vertical.len(), 1);
-        assert_eq!((vertical[0].point, vertical[0].chords), (straight[0].point, straight[0].chords));
+        assert_eq!(
+            (vertical[0].point, vertical[0].chords),
+            (straight[0].point, straight[0].chords)
+        );
         assert_eq!(vertical[0].sides, 2);
         // The X tetrastick crosses itself: both sides of one item.
-        let x = crossings(&STICKS, &segments(&STICKS, &[[0, 1, 0], [1, 1, 0], [1, 0, 1], [1, 1, 1]]));
+        let x = crossings(
+            &STICKS,
+            &segments(&STICKS, &[[0, 1, 0], [1, 1, 0], [1, 0, 1], [1, 1, 1]]),
+        );
         assert_eq!(x.len(), 1);
         assert_eq!(x[0].sides, 3);
     }
@@ -123,8 +133,15 @@ mod tests {
         // A sharp turn of 60° ({0, 1}) has nothing between its directions; a turn of
         // 120° ({0, 2}) is crossed by {1, 3}, {1, 4} and {1, 5}.
         assert!(crossings(&TRIGS, &segments(&TRIGS, &[[0, 0, 0], [0, 0, 1]])).is_empty());
-        assert_eq!(crossings(&TRIGS, &segments(&TRIGS, &[[0, 0, 0], [0, 0, 2]])).len(), 3);
+        assert_eq!(
+            crossings(&TRIGS, &segments(&TRIGS, &[[0, 0, 0], [0, 0, 2]])).len(),
+            3
+        );
         // On hexagons nothing crosses.
-        assert!(crossings(&TWIGS, &segments(&TWIGS, &[[0, 0, 0], [0, 0, 1], [0, 0, 2]])).is_empty());
+        assert!(crossings(
+            &TWIGS,
+            &segments(&TWIGS, &[[0, 0, 0], [0, 0, 1], [0, 0, 2]])
+        )
+        .is_empty());
     }
 }

@@ -70,7 +70,11 @@ pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
         board = without_holes(&input, grid, board, &spec.holes)?;
         board.crossing = input.opt_bool("crossing", &spec.crossing, false)?;
     } else if let Some(v) = spec.holes.as_ref().or(spec.crossing.as_ref()) {
-        let key = if spec.holes.is_some() { "holes" } else { "crossing" };
+        let key = if spec.holes.is_some() {
+            "holes"
+        } else {
+            "crossing"
+        };
         return Err(input
             .error_at(v, format!("`{key}` is for the grids of segments, but this board is on the {} grid", grid.name()))
             .with_hint("mark blocked cells with `#` in the board's `shape`; `holes` and `crossing` go with `grid = \"sticks\"`, `trigs` or `twigs`"));
@@ -146,7 +150,10 @@ fn board_of(input: &Input, grid: Grid, spec: &BoardSpec) -> Result<(Board, usize
             };
             if !fits {
                 let message = if grid.is_segments() {
-                    format!("on the {} grid a board is `size = [w, h]` or `segments`, not `{key}`", grid.name())
+                    format!(
+                        "on the {} grid a board is `size = [w, h]` or `segments`, not `{key}`",
+                        grid.name()
+                    )
                 } else {
                     format!("`segments` are for the grids of segments, but this board is on the {} grid", grid.name())
                 };
@@ -193,7 +200,10 @@ fn without_holes(
                 .and_then(|s| s.to_puzzler(c))
                 .unwrap_or([0, 0, 0]);
             return Err(input
-                .error_at(v, format!("hole [{x}, {y}, {d}] is not a segment of the board"))
+                .error_at(
+                    v,
+                    format!("hole [{x}, {y}, {d}] is not a segment of the board"),
+                )
                 .with_hint("`holes` take segments out of the board's `size` or `segments`"));
         }
         board.set_square(c, Square::Outside);

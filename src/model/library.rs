@@ -15,21 +15,48 @@ static PIECE_SETS: &[(&str, &str)] = &[
     ("heptiamonds", include_str!("../../pieces/heptiamonds.toml")),
     ("hexiamonds", include_str!("../../pieces/hexiamonds.toml")),
     ("hexominoes", include_str!("../../pieces/hexominoes.toml")),
-    ("iq-puzzler-pro", include_str!("../../pieces/iq-puzzler-pro.toml")),
+    (
+        "iq-puzzler-pro",
+        include_str!("../../pieces/iq-puzzler-pro.toml"),
+    ),
     ("noi2005", include_str!("../../pieces/noi2005.toml")),
-    ("noi2005-balls", include_str!("../../pieces/noi2005-balls.toml")),
-    ("one-sided-hexiamonds", include_str!("../../pieces/one-sided-hexiamonds.toml")),
-    ("one-sided-pentominoes", include_str!("../../pieces/one-sided-pentominoes.toml")),
-    ("one-sided-tetrahexes", include_str!("../../pieces/one-sided-tetrahexes.toml")),
-    ("one-sided-tetrominoes", include_str!("../../pieces/one-sided-tetrominoes.toml")),
+    (
+        "noi2005-balls",
+        include_str!("../../pieces/noi2005-balls.toml"),
+    ),
+    (
+        "one-sided-hexiamonds",
+        include_str!("../../pieces/one-sided-hexiamonds.toml"),
+    ),
+    (
+        "one-sided-pentominoes",
+        include_str!("../../pieces/one-sided-pentominoes.toml"),
+    ),
+    (
+        "one-sided-tetrahexes",
+        include_str!("../../pieces/one-sided-tetrahexes.toml"),
+    ),
+    (
+        "one-sided-tetrominoes",
+        include_str!("../../pieces/one-sided-tetrominoes.toml"),
+    ),
     ("pentacubes", include_str!("../../pieces/pentacubes.toml")),
     ("pentahexes", include_str!("../../pieces/pentahexes.toml")),
     ("pentatwigs", include_str!("../../pieces/pentatwigs.toml")),
     ("pentiamonds", include_str!("../../pieces/pentiamonds.toml")),
     ("pentominoes", include_str!("../../pieces/pentominoes.toml")),
-    ("pentominoes-and-square", include_str!("../../pieces/pentominoes-and-square.toml")),
-    ("polysticks-123", include_str!("../../pieces/polysticks-123.toml")),
-    ("solid-pentominoes", include_str!("../../pieces/solid-pentominoes.toml")),
+    (
+        "pentominoes-and-square",
+        include_str!("../../pieces/pentominoes-and-square.toml"),
+    ),
+    (
+        "polysticks-123",
+        include_str!("../../pieces/polysticks-123.toml"),
+    ),
+    (
+        "solid-pentominoes",
+        include_str!("../../pieces/solid-pentominoes.toml"),
+    ),
     ("soma", include_str!("../../pieces/soma.toml")),
     ("tetracubes", include_str!("../../pieces/tetracubes.toml")),
     ("tetrahexes", include_str!("../../pieces/tetrahexes.toml")),
@@ -44,33 +71,102 @@ static BOARDS: &[(&str, &str)] = &[
     ("5x12", include_str!("../../boards/5x12.toml")),
     ("6x10", include_str!("../../boards/6x10.toml")),
     ("8x8-square", include_str!("../../boards/8x8-square.toml")),
-    ("bedlam-4x4x4", include_str!("../../boards/bedlam-4x4x4.toml")),
-    ("dominoes-8x8", include_str!("../../boards/dominoes-8x8.toml")),
-    ("hexiamonds-3x12", include_str!("../../boards/hexiamonds-3x12.toml")),
-    ("hexiamonds-4x9", include_str!("../../boards/hexiamonds-4x9.toml")),
-    ("hexiamonds-6x6", include_str!("../../boards/hexiamonds-6x6.toml")),
-    ("hexiamonds-hexagon", include_str!("../../boards/hexiamonds-hexagon.toml")),
-    ("hexiamonds-ring", include_str!("../../boards/hexiamonds-ring.toml")),
-    ("hexiamonds-snowflake", include_str!("../../boards/hexiamonds-snowflake.toml")),
-    ("hexominoes-15x14", include_str!("../../boards/hexominoes-15x14.toml")),
-    ("iq-puzzler-pro-pyramid", include_str!("../../boards/iq-puzzler-pro-pyramid.toml")),
+    (
+        "bedlam-4x4x4",
+        include_str!("../../boards/bedlam-4x4x4.toml"),
+    ),
+    (
+        "dominoes-8x8",
+        include_str!("../../boards/dominoes-8x8.toml"),
+    ),
+    (
+        "hexiamonds-3x12",
+        include_str!("../../boards/hexiamonds-3x12.toml"),
+    ),
+    (
+        "hexiamonds-4x9",
+        include_str!("../../boards/hexiamonds-4x9.toml"),
+    ),
+    (
+        "hexiamonds-6x6",
+        include_str!("../../boards/hexiamonds-6x6.toml"),
+    ),
+    (
+        "hexiamonds-hexagon",
+        include_str!("../../boards/hexiamonds-hexagon.toml"),
+    ),
+    (
+        "hexiamonds-ring",
+        include_str!("../../boards/hexiamonds-ring.toml"),
+    ),
+    (
+        "hexiamonds-snowflake",
+        include_str!("../../boards/hexiamonds-snowflake.toml"),
+    ),
+    (
+        "hexominoes-15x14",
+        include_str!("../../boards/hexominoes-15x14.toml"),
+    ),
+    (
+        "iq-puzzler-pro-pyramid",
+        include_str!("../../boards/iq-puzzler-pro-pyramid.toml"),
+    ),
     ("kanoodle", include_str!("../../boards/kanoodle.toml")),
     ("noi2005", include_str!("../../boards/noi2005.toml")),
-    ("noi2005-pyramid", include_str!("../../boards/noi2005-pyramid.toml")),
-    ("noi2005-sample", include_str!("../../boards/noi2005-sample.toml")),
-    ("one-sided-tetrominoes-4x7", include_str!("../../boards/one-sided-tetrominoes-4x7.toml")),
-    ("pentatwigs-triangle", include_str!("../../boards/pentatwigs-triangle.toml")),
-    ("polysticks-123-3x3", include_str!("../../boards/polysticks-123-3x3.toml")),
+    (
+        "noi2005-pyramid",
+        include_str!("../../boards/noi2005-pyramid.toml"),
+    ),
+    (
+        "noi2005-sample",
+        include_str!("../../boards/noi2005-sample.toml"),
+    ),
+    (
+        "one-sided-tetrominoes-4x7",
+        include_str!("../../boards/one-sided-tetrominoes-4x7.toml"),
+    ),
+    (
+        "pentatwigs-triangle",
+        include_str!("../../boards/pentatwigs-triangle.toml"),
+    ),
+    (
+        "polysticks-123-3x3",
+        include_str!("../../boards/polysticks-123-3x3.toml"),
+    ),
     ("scott", include_str!("../../boards/scott.toml")),
-    ("solid-pentominoes-2x5x6", include_str!("../../boards/solid-pentominoes-2x5x6.toml")),
-    ("solid-pentominoes-3x4x5", include_str!("../../boards/solid-pentominoes-3x4x5.toml")),
+    (
+        "solid-pentominoes-2x5x6",
+        include_str!("../../boards/solid-pentominoes-2x5x6.toml"),
+    ),
+    (
+        "solid-pentominoes-3x4x5",
+        include_str!("../../boards/solid-pentominoes-3x4x5.toml"),
+    ),
     ("soma-3x3x3", include_str!("../../boards/soma-3x3x3.toml")),
-    ("tetracubes-2x4x4", include_str!("../../boards/tetracubes-2x4x4.toml")),
-    ("tetrahexes-4x7", include_str!("../../boards/tetrahexes-4x7.toml")),
-    ("tetrahexes-coin", include_str!("../../boards/tetrahexes-coin.toml")),
-    ("tetrasticks-5x5", include_str!("../../boards/tetrasticks-5x5.toml")),
-    ("tetrominoes-4x5", include_str!("../../boards/tetrominoes-4x5.toml")),
-    ("tritrigs-5x2", include_str!("../../boards/tritrigs-5x2.toml")),
+    (
+        "tetracubes-2x4x4",
+        include_str!("../../boards/tetracubes-2x4x4.toml"),
+    ),
+    (
+        "tetrahexes-4x7",
+        include_str!("../../boards/tetrahexes-4x7.toml"),
+    ),
+    (
+        "tetrahexes-coin",
+        include_str!("../../boards/tetrahexes-coin.toml"),
+    ),
+    (
+        "tetrasticks-5x5",
+        include_str!("../../boards/tetrasticks-5x5.toml"),
+    ),
+    (
+        "tetrominoes-4x5",
+        include_str!("../../boards/tetrominoes-4x5.toml"),
+    ),
+    (
+        "tritrigs-5x2",
+        include_str!("../../boards/tritrigs-5x2.toml"),
+    ),
 ];
 
 /// The built-in piece sets: (name, TOML text), sorted by name.

@@ -12,9 +12,9 @@ mod picture;
 pub mod piece;
 pub mod puzzle;
 pub mod refute;
-mod segments;
 #[cfg(test)]
 pub(crate) mod samples;
+mod segments;
 pub mod spec;
 mod suggest;
 pub mod tiling;

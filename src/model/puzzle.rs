@@ -260,7 +260,12 @@ impl Puzzle {
         let items = (sides.into_iter())
             .filter(|&(_, s)| s == 3)
             .map(|((point, chords), sides)| {
-                let name = Crossing { point, chords, sides }.name();
+                let name = Crossing {
+                    point,
+                    chords,
+                    sides,
+                }
+                .name();
                 ((point, chords), problem.add_secondary(name))
             })
             .collect();

@@ -49,7 +49,13 @@ pub fn read_segments(
         };
         let Some(&[x, y, d]) = numbers.as_deref() else {
             return Err(input
-                .error(at, format!("segment {} of `{key}` is not `[x, y, d]`, three whole numbers", k + 1))
+                .error(
+                    at,
+                    format!(
+                        "segment {} of `{key}` is not `[x, y, d]`, three whole numbers",
+                        k + 1
+                    ),
+                )
                 .with_hint(hint));
         };
         if x.abs() > MAX_COORDINATE || y.abs() > MAX_COORDINATE {
@@ -60,17 +66,31 @@ pub fn read_segments(
         }
         if board && (x < 0 || y < 0) {
             return Err(input
-                .error(at, format!("segment [{x}, {y}, {d}] of the board has a coordinate below 0"))
-                .with_hint("a board's segments have x ≥ 0 and y ≥ 0; shift the board's coordinates"));
+                .error(
+                    at,
+                    format!("segment [{x}, {y}, {d}] of the board has a coordinate below 0"),
+                )
+                .with_hint(
+                    "a board's segments have x ≥ 0 and y ≥ 0; shift the board's coordinates",
+                ));
         }
         let Some(cell) = segments.puzzler(x as i32, y as i32, d as i32) else {
             return Err(input
-                .error(at, format!("segment [{x}, {y}, {d}] has no direction {d} on the {} grid", grid.name()))
+                .error(
+                    at,
+                    format!(
+                        "segment [{x}, {y}, {d}] has no direction {d} on the {} grid",
+                        grid.name()
+                    ),
+                )
                 .with_hint(hint));
         };
         if !seen.insert(cell) {
             return Err(input
-                .error(at, format!("segment [{x}, {y}, {d}] is listed twice in `{key}`"))
+                .error(
+                    at,
+                    format!("segment [{x}, {y}, {d}] is listed twice in `{key}`"),
+                )
                 .with_hint("list each segment once"));
         }
         cells.push(cell);

@@ -226,12 +226,21 @@ fn segment_shape(
 ) -> Result<Shape, InputError> {
     if let Some(v) = p.shape.as_ref().or(p.layers.as_ref()) {
         return Err(input
-            .error_at(v, format!("on the {} grid a piece is a list of `segments`, not a picture", grid.name()))
+            .error_at(
+                v,
+                format!(
+                    "on the {} grid a piece is a list of `segments`, not a picture",
+                    grid.name()
+                ),
+            )
             .with_hint("write `segments = [[0, 0, 0], [1, 0, 0]]`: each segment is [x, y, d]"));
     }
     let Some(v) = &p.segments else {
         return Err(input
-            .error(name_value.span().start, format!("piece `{name}` has no `segments`"))
+            .error(
+                name_value.span().start,
+                format!("piece `{name}` has no `segments`"),
+            )
             .with_hint("add `segments = [[0, 0, 0], [1, 0, 0]]`: each segment is [x, y, d]"));
     };
     let cells = segments::read_segments(input, grid, "segments", v, false)?;
