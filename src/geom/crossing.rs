@@ -55,6 +55,8 @@ pub(crate) fn crossings(grid: &SegmentGrid, cells: &[Cell]) -> Vec<Crossing> {
     for (&p, &mask) in &used {
         let point = grid.cell(p);
         let has = |k: usize| mask & (1 << k) != 0;
+        // The directions the grid has at this point (3 of the 6 on hexagons).
+        let exists = |k: usize| grid.ends(grid.segment_at(p, k)).is_some();
         for a in 0..n {
             for b in a + 1..n {
                 if !(has(a) && has(b)) {
@@ -62,7 +64,7 @@ pub(crate) fn crossings(grid: &SegmentGrid, cells: &[Cell]) -> Vec<Crossing> {
                 }
                 for c in 0..n {
                     for d in c + 1..n {
-                        if !interleave((a, b), (c, d)) {
+                        if !interleave((a, b), (c, d)) || !exists(c) || !exists(d) {
                             continue;
                         }
                         let (first, side) = if (a, b) < (c, d) {
