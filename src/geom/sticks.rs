@@ -317,11 +317,12 @@ impl Lattice for SegmentGrid {
         }
     }
 
-    /// A thin hexagon along the segment, short of its end points (a stroke); an empty
-    /// polygon for a position that is no segment.
+    /// A thin hexagon along the segment, short of its end points (a stroke); a tiny
+    /// triangle at a position that is no segment (a point of the frame).
     fn polygon(&self, c: Cell) -> Vec<Point> {
         let Some([(a, _), (b, _)]) = self.ends(c) else {
-            return Vec::new();
+            let p = self.position(self.doubled(c));
+            return vec![p, (p.0 + 0.01, p.1 + 0.01), (p.0, p.1 + 0.01)];
         };
         let (p, q) = (self.position(a), self.position(b));
         let len = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt();
