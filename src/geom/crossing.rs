@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use super::sticks::SegmentGrid;
+use super::segment_grid::SegmentGrid;
 use super::Cell;
 
 /// One pair of crossing chords `{a, b}` and `{c, d}` (a < b, c < d, (a, b) < (c, d),
@@ -91,7 +91,7 @@ pub(crate) fn crossings(grid: &SegmentGrid, cells: &[Cell]) -> Vec<Crossing> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::sticks::{STICKS, TRIGS, TWIGS};
+    use super::super::segment_grid::{STICKS, TRIGS, TWIGS};
     use super::*;
 
     fn segments(grid: &SegmentGrid, list: &[[i32; 3]]) -> Vec<Cell> {

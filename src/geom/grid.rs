@@ -3,9 +3,9 @@
 use super::cube::CUBE;
 use super::hex::HEX;
 use super::lattice::Lattice;
+use super::segment_grid::{STICKS, TRIGS, TWIGS};
 use super::sphere::SPHERE;
 use super::square::SQUARE;
-use super::sticks::{STICKS, TRIGS, TWIGS};
 use super::triangle::TRIANGLE;
 
 /// The grids polyx knows, as the `grid` key of a file names them.

@@ -8,7 +8,7 @@
 use std::fmt::Debug;
 use std::panic::RefUnwindSafe;
 
-use super::sticks::SegmentGrid;
+use super::segment_grid::SegmentGrid;
 use super::{Cell, Crossing, Shape};
 
 /// A point of a drawing, in cell units: x to the right, y down. A square is 1 × 1.

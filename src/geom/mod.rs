@@ -16,6 +16,7 @@ mod lattice;
 mod octahedral;
 mod point_group;
 mod polyforms;
+mod segment_grid;
 mod space;
 mod sphere;
 mod square;
@@ -27,10 +28,10 @@ pub use grid::Grid;
 pub use lattice::{Lattice, Neighbours, Point};
 pub use point_group::PointGroup;
 pub use polyforms::polyforms;
+pub use segment_grid::{Edges, SegmentGrid};
 /// The square grid's transforms by name, for tests that check against them.
 #[cfg(test)]
 pub(crate) use square::Transform;
-pub use sticks::{Edges, SegmentGrid};
 
 /// A cell of the grid: `x` is the column (0 at the left), `y` the row (0 at the top) and
 /// `z` the layer (0 at the bottom; always 0 on the plane grids). Cells order by layer,

@@ -16,39 +16,9 @@
 
 use super::d6;
 use super::lattice::{Lattice, Neighbours, Point};
+use super::segment_grid::{Edges, SegmentGrid};
 use super::square::Transform;
 use super::Cell;
-
-/// Which lattice's edges.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Edges {
-    /// The square grid's: 4 directions at a point.
-    Square,
-    /// The triangular grid's: 6 directions at a point.
-    Triangle,
-    /// The hexagonal grid's: 3 directions at a point (the triangular grid's edges that
-    /// miss every hexagon centre).
-    Hexagon,
-}
-
-/// A grid of segments.
-#[derive(Debug)]
-pub struct SegmentGrid {
-    edges: Edges,
-}
-
-/// Polysticks.
-pub static STICKS: SegmentGrid = SegmentGrid {
-    edges: Edges::Square,
-};
-/// Polytrigs.
-pub static TRIGS: SegmentGrid = SegmentGrid {
-    edges: Edges::Triangle,
-};
-/// Polytwigs.
-pub static TWIGS: SegmentGrid = SegmentGrid {
-    edges: Edges::Hexagon,
-};
 
 /// The cell offset of the hexagonal grid, so that Puzzler's segments `[x, y, d]` with
 /// `x, y ≥ 0` are cells with both coordinates at or above 0 (an even shift).
@@ -371,6 +341,7 @@ impl Lattice for SegmentGrid {
 
 #[cfg(test)]
 mod tests {
+    use super::super::segment_grid::{STICKS, TRIGS, TWIGS};
     use super::*;
 
     #[test]
