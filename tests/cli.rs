@@ -55,6 +55,17 @@ fn dlx_stats_go_to_stderr() {
         .assert()
         .success()
         .stdout("8\n")
+        .stderr(predicate::str::starts_with(
+            "dlx (bits, orbits of up to 4 options):",
+        ))
+        .stderr(predicate::str::contains("32978 nodes").not());
+    // Without the rectangle's symmetries, the count visits dlx1's tree.
+    polyx()
+        .args(["dlx", "--count", "--no-symmetry", "--stats"])
+        .arg(instance("pent_3x20"))
+        .assert()
+        .success()
+        .stdout("8\n")
         .stderr(predicate::str::starts_with("dlx (bits):"))
         .stderr(predicate::str::contains("32978 nodes"));
 }

@@ -48,6 +48,32 @@ fn every_answer_to_the_sample_is_verified() {
     assert_eq!(counts, "1\n".repeat(100));
 }
 
+/// 300 more of Royle's 17-given puzzles (tests/data/sudoku/README.md), with CRLF line
+/// ends, `0` and `-` for empty cells on some lines, and the last line without its line
+/// end: each answer printed is verified, in its puzzle's own characters.
+#[test]
+fn three_hundred_more_royle_puzzles_in_mixed_one_line_forms() {
+    let text = std::fs::read_to_string(crate::data().join("sudoku/17clue-spread-300.txt")).unwrap();
+    let puzzles: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(k, line)| match k % 3 {
+            1 => line.replace('.', "0"),
+            2 => line.replace('.', "-"),
+            _ => line.to_string(),
+        })
+        .collect();
+    let input = puzzles.join("\r\n");
+    let out = stdout_of(&["sudoku", "-j1"], &input);
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers.len(), 300);
+    for (p, a) in puzzles.iter().zip(&answers) {
+        let p = p.replace(['0', '-'], ".");
+        assert!(solves(&p, a), "{p} -> {a}");
+    }
+    assert_eq!(stdout_of(&["sudoku", "-j2"], &input), out);
+}
+
 #[test]
 fn many_puzzles_keep_their_order_on_two_threads() {
     // Lines, grids and unsolvable puzzles mixed, 3,000 puzzles.

@@ -23,6 +23,7 @@ mod serve_browser;
 mod solids;
 mod sticks;
 mod sticks_props;
+mod stl;
 mod tiling;
 
 /// The tests' data: the DLX instances (copied from the project's shared folder) and the

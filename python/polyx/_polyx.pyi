@@ -178,7 +178,8 @@ def count_exact_covers(
     secondary: Optional[Sequence[SecondaryItem]] = None,
     threads: Optional[int] = None,
 ) -> int:
-    """The number of exact covers, on ``threads`` threads (one unless asked)."""
+    """The number of exact covers, on ``threads`` threads (one unless asked); symmetries
+    of the problem that fix an item are found and used to search less."""
 
 def best_exact_covers(
     items: Sequence[Item],

@@ -5,28 +5,23 @@
 //! and a secondary one a maximum, `(name, max)`; an option is a list of item names (or
 //! one string of them separated by spaces), a secondary item with a colour written
 //! `name:colour`, as in Knuth's DLX2 format. `best_exact_covers` gives options costs
-//! (Knuth's DLX5) and returns the cheapest solutions.
+//! (Knuth's DLX5) and returns the cheapest solutions. Counting is the library's
+//! `cover::Tally`, which uses the problem's symmetries.
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use polyx::cover::{AnySearch, Best, ItemId, OptionId, Problem, Subproblem, Visit, Visitor};
+use polyx::cover::{AnySearch, Best, ItemId, OptionId, Problem, Tally, Visit, Visitor};
 
 use crate::args;
 use crate::errors::value_error;
 use crate::stream::{Feed, Stream};
 use crate::wait::interruptible;
-
-/// Subtrees per thread that a parallel count aims at.
-const SUBTREES_PER_THREAD: usize = 32;
-
-/// The deepest split a parallel count makes.
-const MAX_SPLIT_DEPTH: usize = 6;
 
 /// The exact covers of the problem: a lazy iterator of lists of option indices (sorted).
 ///
@@ -74,7 +69,10 @@ pub fn exact_cover(
 
 /// The number of exact covers of the problem (the arguments as for `exact_cover`), on
 /// `threads` threads (one unless asked; the search tree is split into subtrees that the
-/// threads take in turn). Releases the GIL; Ctrl-C stops it with KeyboardInterrupt.
+/// threads take in turn). Symmetries of the problem that fix an item are found and used:
+/// one option of each orbit of that item's options is searched, its exact covers
+/// counted as many times as the orbit has options. Releases the GIL; Ctrl-C stops it with
+/// KeyboardInterrupt.
 #[pyfunction]
 #[pyo3(signature = (items, options, secondary = None, threads = None))]
 pub fn count_exact_covers(
@@ -87,7 +85,13 @@ pub fn count_exact_covers(
     let problem = problem(items, options, secondary)?;
     let threads = args::threads(threads)?;
     let stop = AtomicBool::new(false);
-    interruptible(py, &stop, || count(&problem, threads, &stop))
+    interruptible(py, &stop, || {
+        Tally::new(&problem)
+            .threads(threads)
+            .stop_when(&stop)
+            .run()
+            .count
+    })
 }
 
 /// The `k` cheapest exact covers when option `j` costs `costs[j]` (non-negative
@@ -195,52 +199,6 @@ fn sorted(v: &Visit<'_>) -> Vec<usize> {
     let mut options: Vec<usize> = v.options().iter().map(|o| o.index()).collect();
     options.sort_unstable();
     options
-}
-
-/// The number of solutions of `problem`; with several threads, each takes subtrees of a
-/// split of the search tree in turn. Stops (with a partial count) once `stop` is set.
-fn count(problem: &Problem, threads: usize, stop: &AtomicBool) -> u64 {
-    let mut search = AnySearch::new(problem);
-    let mut subtrees = vec![Subproblem::root()];
-    if threads > 1 {
-        for depth in 1..=MAX_SPLIT_DEPTH {
-            subtrees = search
-                .split(&Subproblem::root(), depth)
-                .expect("the root names a node");
-            if subtrees.len() >= threads * SUBTREES_PER_THREAD {
-                break;
-            }
-        }
-    }
-    let next = AtomicUsize::new(0);
-    let total = AtomicU64::new(0);
-    let work = |search: &mut AnySearch| {
-        let mut found = 0u64;
-        let mut visitor = Watch {
-            stop,
-            on_solution: |_: &Visit<'_>| {
-                found += 1;
-                ControlFlow::Continue(())
-            },
-        };
-        loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            if k >= subtrees.len() || stop.load(Ordering::Relaxed) {
-                break;
-            }
-            search
-                .run_from(&subtrees[k], None, &mut visitor)
-                .expect("a subtree of the split names a node");
-        }
-        total.fetch_add(found, Ordering::Relaxed);
-    };
-    std::thread::scope(|s| {
-        for _ in 1..threads {
-            s.spawn(|| work(&mut AnySearch::new(problem)));
-        }
-        work(&mut search);
-    });
-    total.load(Ordering::Relaxed)
 }
 
 /// The problem the arguments describe.

@@ -103,8 +103,10 @@ pub struct Sudoku {
     form: Form,
     /// 1-based line of the input where the puzzle starts.
     line: usize,
-    /// The puzzle's lines as given, and where in them (line, byte offset) each cell is.
+    /// The puzzle's lines as given.
     text: Vec<String>,
+    /// Where in `text` (line, byte offset) each cell is; empty when the puzzle is one
+    /// line whose characters are its cells, in order (the plain one-line form).
     at: Vec<(u32, u32)>,
 }
 
@@ -127,15 +129,20 @@ impl Sudoku {
             .iter()
             .map(|&d| if d == 0 { '.' } else { symbol(box_size, d) })
             .collect();
-        let at = (0..n * n).map(|k| (0, k as u32)).collect();
-        Ok(Sudoku {
+        Ok(Sudoku::plain(box_size, cells, line, 1))
+    }
+
+    /// A puzzle written as one line `text` of exactly its cells (`cells`, checked by the
+    /// caller), on input line `line`.
+    pub(crate) fn plain(box_size: usize, cells: Vec<u8>, text: String, line: usize) -> Sudoku {
+        Sudoku {
             box_size,
             cells,
             form: Form::Line,
-            line: 1,
-            text: vec![line],
-            at,
-        })
+            line,
+            text: vec![text],
+            at: Vec::new(),
+        }
     }
 
     /// The box size b (the grid is b² × b²).
@@ -176,31 +183,39 @@ impl Sudoku {
 
     /// `cells` (a filled grid) in the layout this puzzle was given in, ending in `\n`.
     pub fn render(&self, cells: &[u8]) -> String {
-        let mut out = String::new();
+        let mut out = Vec::new();
         self.render_into(cells, &mut out);
-        out
+        // Every byte written is ASCII.
+        String::from_utf8_lossy(&out).into_owned()
     }
 
-    /// [`Sudoku::render`], appended to `out`.
-    pub fn render_into(&self, cells: &[u8], out: &mut String) {
-        // Every cell's character and every symbol is ASCII (one byte), so a cell is
-        // rewritten in place.
-        let mut bytes = std::mem::take(out).into_bytes();
-        let mut starts = Vec::with_capacity(self.text.len());
-        for line in &self.text {
-            starts.push(bytes.len());
-            bytes.extend_from_slice(line.as_bytes());
-            bytes.push(b'\n');
-        }
-        for (&(l, off), &d) in self.at.iter().zip(cells) {
-            let sym = if d == 0 {
+    /// [`Sudoku::render`], appended to `out` as UTF-8 bytes.
+    pub fn render_into(&self, cells: &[u8], out: &mut Vec<u8>) {
+        let sym = |d: u8| {
+            if d == 0 {
                 b'.'
+            } else if self.box_size <= DIGIT_BOX {
+                b'0' + d
             } else {
                 symbol(self.box_size, d) as u8
-            };
-            bytes[starts[l as usize] + off as usize] = sym;
+            }
+        };
+        if self.at.is_empty() {
+            out.extend(cells.iter().map(|&d| sym(d)));
+            out.push(b'\n');
+            return;
         }
-        *out = String::from_utf8(bytes).expect("ASCII written over ASCII");
+        // Every cell's character and every symbol is ASCII (one byte), so a cell is
+        // rewritten in place.
+        let mut starts = Vec::with_capacity(self.text.len());
+        for line in &self.text {
+            starts.push(out.len());
+            out.extend_from_slice(line.as_bytes());
+            out.push(b'\n');
+        }
+        for (&(l, off), &d) in self.at.iter().zip(cells) {
+            out[starts[l as usize] + off as usize] = sym(d);
+        }
     }
 
     /// The numbers of items and options of [`Sudoku::cover`], without building it.
@@ -349,9 +364,94 @@ pub fn is_valid_solution(b: usize, cells: &[u8]) -> bool {
     true
 }
 
+impl Sudoku {
+    /// True if `cells` is a completely and correctly filled grid that keeps this
+    /// puzzle's givens: the check every printed answer passes. For 9×9 grids a bit check
+    /// (one 10-bit mask per row, column and box); other sizes through
+    /// [`is_valid_solution`].
+    pub fn is_solved_by(&self, cells: &[u8]) -> bool {
+        let (Ok(nine), Ok(givens), 3) = (
+            <&[u8; 81]>::try_from(cells),
+            <&[u8; 81]>::try_from(self.cells.as_slice()),
+            self.box_size,
+        ) else {
+            let kept = cells.len() == self.cells.len()
+                && self
+                    .cells
+                    .iter()
+                    .zip(cells)
+                    .all(|(&g, &d)| g == 0 || g == d);
+            return kept && is_valid_solution(self.box_size, cells);
+        };
+        const ALL: u32 = 0x3fe;
+        // One pass over the bytes, without a branch (vectorised by the compiler).
+        let lost = givens.iter().zip(nine).fold(0u8, |lost, (&g, &d)| {
+            lost | (u8::from(g != 0) & u8::from(g != d))
+        });
+        let (mut columns, mut boxes) = ([0u32; 9], [0u32; 9]);
+        let mut bad = lost != 0;
+        for (r, row) in nine.chunks_exact(9).enumerate() {
+            let in_box = &mut boxes[r / 3 * 3..][..3];
+            let mut in_row = 0;
+            for (c, &d) in row.iter().enumerate() {
+                // A digit past 9 (or 0) sets a bit outside ALL.
+                let bit = 1u32 << d.min(31);
+                in_row |= bit;
+                columns[c] |= bit;
+                in_box[c / 3] |= bit;
+            }
+            bad |= in_row != ALL;
+        }
+        !bad && columns == [ALL; 9] && boxes == [ALL; 9]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_solution_is_checked_against_the_rules_and_the_givens() {
+        let puzzle = parse(
+            "t",
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..\n",
+        )
+        .unwrap()
+        .remove(0);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let good = solve(&puzzle, 1, &stop).first.unwrap();
+        assert!(puzzle.is_solved_by(&good));
+        assert!(!puzzle.is_solved_by(&good[..80]));
+        // Two digits swapped inside a row: rows stay complete, columns do not.
+        let mut bad = good.clone();
+        bad.swap(1, 2);
+        assert!(!puzzle.is_solved_by(&bad));
+        // A given changed everywhere it occurs (a relabelling): valid, but not this puzzle's.
+        let relabelled: Vec<u8> = good
+            .iter()
+            .map(|&d| {
+                if d == 1 {
+                    2
+                } else if d == 2 {
+                    1
+                } else {
+                    d
+                }
+            })
+            .collect();
+        assert!(is_valid_solution(3, &relabelled));
+        assert!(!puzzle.is_solved_by(&relabelled));
+        let mut zero = good.clone();
+        zero[5] = 0;
+        assert!(!puzzle.is_solved_by(&zero));
+        let mut big = good;
+        big[5] = 12;
+        assert!(!puzzle.is_solved_by(&big));
+        let four =
+            Sudoku::from_cells(2, vec![1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+        assert!(four.is_solved_by(&[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]));
+        assert!(!four.is_solved_by(&[2, 1, 3, 4, 3, 4, 1, 2, 1, 2, 4, 3, 4, 3, 2, 1]));
+    }
     use crate::cover::Search;
 
     #[test]

@@ -223,9 +223,13 @@ pub struct FileArg {
 pub struct DlxArgs {
     /// Input file; stdin when absent or `-`.
     pub file: Option<PathBuf>,
-    /// Print the number of solutions only.
+    /// Print the number of solutions only (symmetries of the matrix that fix an item
+    /// are found and used to search less).
     #[arg(long)]
     pub count: bool,
+    /// With --count: search every option, without looking for symmetries.
+    #[arg(long, requires = "count")]
+    pub no_symmetry: bool,
     /// Stop after N solutions (default: all).
     #[arg(short = 'n', long = "limit", value_name = "N", conflicts_with = "best")]
     pub limit: Option<u64>,
@@ -236,7 +240,8 @@ pub struct DlxArgs {
     /// Output: the options of each solution as text, or JSON Lines.
     #[arg(short = 'f', long, value_enum, default_value = "text")]
     pub format: DlxFormatArg,
-    /// Worker threads of the search for the cheapest solutions (default: all cores).
+    /// Worker threads of `--count` and of the search for the cheapest solutions
+    /// (default: all cores).
     #[arg(short = 'j', long = "threads", value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
@@ -523,6 +528,23 @@ pub struct ShowArgs {
     /// Write the puzzle's exact-cover matrix in Knuth's DLX format instead.
     #[arg(long)]
     pub dlx: bool,
+    /// Write STL files to 3D-print: one per piece of a piece set into the directory PATH
+    /// (made if missing), or a tray for a board of squares, hexagons or triangles into
+    /// the file PATH.
+    #[arg(long, value_name = "PATH", conflicts_with = "dlx")]
+    pub stl: Option<std::path::PathBuf>,
+    /// With --stl: one cell in millimetres (a square's or a cube's side, a ball's
+    /// diameter, the distance between the centres of neighbouring hexagons).
+    #[arg(long, value_name = "MM", default_value_t = 10.0, requires = "stl")]
+    pub cell_size: f64,
+    /// With --stl: the height of a piece of a plane grid in millimetres (a tray's recess
+    /// is half as deep).
+    #[arg(long, value_name = "MM", default_value_t = 5.0, requires = "stl")]
+    pub thickness: f64,
+    /// With --stl: how far each piece's outer surfaces move in (and a tray's recess
+    /// out), in millimetres, so that printed pieces fit.
+    #[arg(long, value_name = "MM", default_value_t = 0.2, requires = "stl")]
+    pub clearance: f64,
 }
 
 #[cfg(feature = "serve")]

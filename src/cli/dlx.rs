@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use crate::cover::{knuth, AnySearch, Best, OptionId, Outcome, Problem, Visit};
+use crate::cover::{knuth, AnySearch, Best, OptionId, Outcome, Problem, Tally, Visit};
 
 use super::args::{DlxArgs, DlxFormatArg};
 use super::{output, read_input, Status};
@@ -20,6 +20,9 @@ pub fn run(args: &DlxArgs) -> anyhow::Result<Status> {
     let problem = knuth::read(&name, &text).map_err(crate::Error::from)?;
     if !args.count && (problem.has_costs() || args.best.is_some()) {
         return minimise(args, &problem);
+    }
+    if args.count && args.limit.is_none() {
+        return tally(args, &problem);
     }
     let start = Instant::now();
     let mut search = AnySearch::new(&problem);
@@ -75,12 +78,44 @@ pub fn run(args: &DlxArgs) -> anyhow::Result<Status> {
     })
 }
 
+/// `--count` without `-n`: the number of solutions, on every core unless `-j` says
+/// otherwise, using the problem's symmetries unless `--no-symmetry` (see `cover::Tally`).
+fn tally(args: &DlxArgs, problem: &Problem) -> anyhow::Result<Status> {
+    let start = Instant::now();
+    let tallied = Tally::new(problem)
+        .threads(threads(args))
+        .symmetry(!args.no_symmetry)
+        .run();
+    let mut out = output::stdout();
+    writeln!(out, "{}", tallied.count)?;
+    output::finish(out)?;
+    if args.stats {
+        let engine = match tallied.symmetries {
+            1 => format!("dlx ({})", tallied.engine),
+            n => format!("dlx ({}, orbits of up to {n} options)", tallied.engine),
+        };
+        output::print_stats(
+            &engine,
+            problem.item_count(),
+            problem.option_count(),
+            tallied.stats,
+            start.elapsed(),
+        );
+    }
+    Ok(Status::Success)
+}
+
+/// The threads asked for with `-j`, or every core.
+fn threads(args: &DlxArgs) -> usize {
+    let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
+    (args.threads.map(|n| n as usize)).unwrap_or_else(cores)
+}
+
 /// The K cheapest solutions (`--best K`, or `-n K`, default 1), cheapest first.
 fn minimise(args: &DlxArgs, problem: &Problem) -> anyhow::Result<Status> {
     let start = Instant::now();
     let k = args.best.or(args.limit).unwrap_or(1);
-    let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = (args.threads.map(|n| n as usize)).unwrap_or_else(cores);
+    let threads = threads(args);
     let mut out = output::stdout();
     let mut printer = Printer::new(problem, args.format);
     let best = if k == 0 {

@@ -21,6 +21,7 @@ mod progress;
 mod serve;
 mod show;
 mod solve;
+mod stl;
 mod sudoku;
 
 use std::io;

@@ -1,7 +1,8 @@
 //! `polyx show` (a puzzle or a piece set: pieces with their orientations, the board, the
 //! size of the exact-cover matrix, the symmetry group; or the matrix in Knuth's format)
 //! and `polyx list` (the built-in library). On the grids of space the board and each
-//! piece are drawn as their layers side by side, bottom first, named `z=0 z=1 …`.
+//! piece are drawn as their layers side by side, bottom first, named `z=0 z=1 …`. With
+//! `--stl`, the pieces or the board's tray as files to print (`stl.rs`).
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -19,6 +20,9 @@ pub fn show(args: &ShowArgs) -> anyhow::Result<Status> {
     let mut text = String::new();
     match super::solve::load(&args.puzzle, args.pieces.as_deref()) {
         Ok((board, set)) => {
+            if let Some(path) = &args.stl {
+                return super::stl::write(args, path, Some(&board), &set);
+            }
             let puzzle = Puzzle::new(board, set)?;
             if args.dlx {
                 text = knuth::write(&puzzle.problem());
@@ -27,6 +31,10 @@ pub fn show(args: &ShowArgs) -> anyhow::Result<Status> {
             }
         }
         Err(board_error) => match library::load_piece_set(&args.puzzle, None) {
+            Ok(set) if args.stl.is_some() => {
+                let path = args.stl.as_deref().expect("given");
+                return super::stl::write(args, path, None, &set);
+            }
             Ok(set) if !args.dlx => describe_pieces(&set, &mut text),
             // A piece set with a mistake in it: its own error, not "not a board".
             Err(set_error) if is_piece_set(&board_error) => return Err(set_error.into()),

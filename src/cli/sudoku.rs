@@ -50,11 +50,14 @@ type Input = BufReader<Box<dyn Read + Send>>;
 /// The answers to a run of consecutive puzzles, as printed, and what they add up to.
 #[derive(Default)]
 struct Done {
-    text: String,
+    text: Vec<u8>,
     answered: u64,
     unsolved: bool,
     /// Ctrl-C stopped a puzzle: the answers here are those before it.
     stopped: bool,
+    /// The input line of a puzzle whose answer failed the check (a bug): the answers
+    /// here are those before it.
+    broken: Option<usize>,
     items: usize,
     options: usize,
     stats: Stats,
@@ -66,6 +69,7 @@ impl Done {
         self.answered += other.answered;
         self.unsolved |= other.unsolved;
         self.stopped |= other.stopped;
+        self.broken = self.broken.or(other.broken);
         self.items += other.items;
         self.options += other.options;
         self.stats += other.stats;
@@ -115,17 +119,20 @@ impl Task {
             return;
         }
         if self.count {
-            done.text.push_str(&answer.solutions.to_string());
-            done.text.push('\n');
+            let _ = writeln!(done.text, "{}", answer.solutions);
         } else {
             if gap {
-                done.text.push('\n');
+                done.text.push(b'\n');
             }
             match &answer.first {
+                Some(cells) if !puzzle.is_solved_by(cells) => {
+                    done.broken = Some(puzzle.line());
+                    return;
+                }
                 Some(cells) => puzzle.render_into(cells, &mut done.text),
                 None => {
                     done.unsolved = true;
-                    done.text.push_str("No solution\n");
+                    done.text.extend_from_slice(b"No solution\n");
                 }
             }
         }
@@ -212,6 +219,12 @@ pub fn run(args: &SudokuArgs) -> anyhow::Result<Status> {
             start.elapsed(),
         );
     }
+    if let Some(line) = total.broken {
+        anyhow::bail!(
+            "internal error: the solution found for the puzzle on line {line} of {name} \
+             fails the check of rows, columns, boxes and givens; the answers before it are printed"
+        );
+    }
     read?;
     if total.stopped {
         eprintln!(
@@ -251,14 +264,14 @@ fn serial(
         };
         task.accept(&puzzle, name)?;
         task.answer(&puzzle, gaps.before(&puzzle), stop, &mut done);
-        out.write_all(done.text.as_bytes())?;
+        out.write_all(&done.text)?;
         done.text.clear();
         total.add(&done);
         done = Done {
             text: std::mem::take(&mut done.text),
             ..Done::default()
         };
-        if total.stopped {
+        if total.stopped || total.broken.is_some() {
             return Ok(());
         }
     }
@@ -321,8 +334,13 @@ fn parallel(
         received += 1;
         waiting.insert(seq, done);
         while let Some(done) = waiting.remove(&next) {
-            out.write_all(done.text.as_bytes())?;
+            out.write_all(&done.text)?;
             total.add(&done);
+            if done.broken.is_some() {
+                // The other threads end at their next puzzle.
+                stop.store(true, Ordering::SeqCst);
+                return Ok(());
+            }
             if done.stopped {
                 return Ok(());
             }
@@ -410,7 +428,7 @@ fn solve_batches(
         let mut done = Done::default();
         for (puzzle, gap) in &puzzles {
             task.answer(puzzle, *gap, stop, &mut done);
-            if done.stopped {
+            if done.stopped || done.broken.is_some() {
                 break;
             }
         }

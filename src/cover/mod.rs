@@ -17,6 +17,7 @@
 //! DLX5): [`Best`] finds the cheapest solutions by branch and bound (`best.rs`, with
 //! the lower bound of `bound.rs`). This module knows nothing of geometry.
 
+mod automorphism;
 mod best;
 pub(crate) mod bits;
 mod bound;
@@ -30,6 +31,7 @@ pub(crate) mod search;
 pub(crate) mod split;
 pub(crate) mod store;
 pub(crate) mod table;
+pub(crate) mod tally;
 pub(crate) mod visit;
 
 pub use best::{Best, BestOf, Scored};
@@ -38,6 +40,7 @@ pub use pick::AnySearch;
 pub use problem::{Bounds, ItemId, OptionId, Problem, ProblemError, MAX_NODES};
 pub use search::{Outcome, PathError, Search, Stats, Visit, Visitor};
 pub use split::{Resume, Subproblem};
+pub use tally::{Tallied, Tally};
 
 #[cfg(test)]
 mod tests;

@@ -35,6 +35,7 @@ pub(crate) mod panels;
 pub mod png;
 pub(crate) mod scene;
 pub(crate) mod solid;
+pub mod stl;
 pub mod svg;
 pub mod unicode;
 

@@ -95,7 +95,7 @@ impl Burnside {
 /// whether the stop flag ended the count early. They come first: they decide whether
 /// Burnside's lemma applies (too many splits of the copies: the plain reduced search
 /// instead, `None`) before the long `keep` count runs.
-fn fixed_by_the_others(solver: &Solver, opts: &RunOptions) -> Option<(u64, u64, bool)> {
+pub(super) fn fixed_by_the_others(solver: &Solver, opts: &RunOptions) -> Option<(u64, u64, bool)> {
     let group = &solver.reduction.group;
     let (mut fixed, mut nodes) = (0, 0);
     for g in 1..group.order() {

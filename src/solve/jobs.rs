@@ -1,5 +1,6 @@
 //! Running a solver's search: as a [`run::Job`] for the engine it chose, on all cores
-//! ([`run()`]; or counting classes by Burnside's lemma, when that applies), the placements
+//! ([`run()`]; or counting region by region (`apart.rs`) or classes by Burnside's
+//! lemma, when those apply), the placements
 //! the run emits turned into tilings; and on one thread ([`Solver::run`],
 //! [`Solver::count`]).
 
@@ -12,6 +13,7 @@ use crate::model::Tiling;
 use crate::run::progress::Status;
 use crate::run::{self, Identity, OnProgress, RunOptions, RunReport};
 
+use super::apart::Apart;
 use super::bit_tree::BitTree;
 use super::burnside::Burnside;
 use super::dlx_tree::DlxTree;
@@ -39,8 +41,16 @@ pub fn run_with_progress(
     solver: &Solver,
     opts: &RunOptions,
     emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
-    progress: Option<&mut OnProgress<'_>>,
+    mut progress: Option<&mut OnProgress<'_>>,
 ) -> Result<RunReport, Error> {
+    if let Some(apart) = Apart::plan(solver, opts) {
+        let mut count = |rest: &Solver, progress: Option<&mut OnProgress<'_>>| {
+            run_with_progress(rest, opts, &mut |_| ControlFlow::Continue(()), progress)
+        };
+        if let Some(report) = apart.run(opts, &mut count, progress.as_deref_mut()) {
+            return report;
+        }
+    }
     if let Some(burnside) = Burnside::count(solver, opts) {
         return burnside_with_progress(burnside, opts, emit, progress);
     }

@@ -9,9 +9,11 @@
 //! solution mapped to its class's representative, restarted under a growing node budget
 //! on seeded shuffles of the puzzle (`restart.rs`, `shuffle.rs`).
 
+mod apart;
 mod bit_tree;
 mod burnside;
 mod dlx_tree;
+mod fillings;
 mod first;
 mod jobs;
 mod regions;

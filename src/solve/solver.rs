@@ -84,6 +84,9 @@ pub struct Solver {
     pub(crate) region_check: bool,
     /// That test's view of the puzzle, made at the first use.
     regions: OnceLock<Option<Regions>>,
+    /// Whether a count of a board whose open cells fall apart into regions counts them
+    /// region by region (`apart.rs`; true unless turned off, for tests that compare).
+    pub(crate) split_regions: bool,
 }
 
 impl Solver {
@@ -122,6 +125,7 @@ impl Solver {
             restart_unit: super::restart::RESTART_UNIT,
             region_check: true,
             regions: OnceLock::new(),
+            split_regions: true,
         }
     }
 

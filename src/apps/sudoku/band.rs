@@ -74,33 +74,98 @@ const fn cells_of_segments() -> [u32; 512] {
     t
 }
 
-static BOXES_OF_ROW: [u16; 512] = boxes_of_row();
+/// For a set of row segments, the cells of its segments that lie on a permutation
+/// ([`segments_on_permutations`] then [`cells_of_segments`], one lookup).
+const fn cells_on_permutations() -> [u32; 512] {
+    let on = segments_on_permutations();
+    let cells = cells_of_segments();
+    let mut t = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        t[set] = cells[on[set] as usize];
+        set += 1;
+    }
+    t
+}
+
+/// [`boxes_of_row`] shifted to the segment bits of each row of a band (`3r`).
+const fn boxes_of_rows() -> [[u16; 512]; 3] {
+    let one = boxes_of_row();
+    let mut t = [[0u16; 512]; 3];
+    let mut row = 0;
+    while row < 512 {
+        t[0][row] = one[row];
+        t[1][row] = one[row] << 3;
+        t[2][row] = one[row] << 6;
+        row += 1;
+    }
+    t
+}
+
+static BOXES_OF_ROWS: [[u16; 512]; 3] = boxes_of_rows();
 static ON_PERMUTATIONS: [u16; 512] = segments_on_permutations();
-static CELLS_OF_SEGMENTS: [u32; 512] = cells_of_segments();
+static CELLS_ON_PERMUTATIONS: [u32; 512] = cells_on_permutations();
 
 /// The cells of `band` that can still hold its digit given that it must occupy one cell
 /// of each row and of each box; 0 if it cannot.
 #[inline]
 pub fn restrict(band: u32) -> u32 {
-    let segments = BOXES_OF_ROW[(band & ROW) as usize]
-        | BOXES_OF_ROW[((band >> 9) & ROW) as usize] << 3
-        | BOXES_OF_ROW[(band >> 18) as usize] << 6;
-    band & CELLS_OF_SEGMENTS[ON_PERMUTATIONS[segments as usize] as usize]
+    let segments = BOXES_OF_ROWS[0][(band & ROW) as usize]
+        | BOXES_OF_ROWS[1][((band >> 9) & ROW) as usize]
+        | BOXES_OF_ROWS[2][((band >> 18) & ROW) as usize];
+    band & CELLS_ON_PERMUTATIONS[segments as usize]
 }
+
+/// One digit's columns in the three bands (`columns[k]`: 9 bits) restricted by the
+/// same argument down a stack: in each stack the bands go to the stack's three columns
+/// by a permutation. The columns each band keeps; a stack with no permutation keeps none.
+#[inline]
+pub fn stack_columns(columns: [u32; 3]) -> [u32; 3] {
+    let mut out = [0; 3];
+    for s in [0, 3, 6] {
+        let set =
+            (columns[0] >> s) & 7 | ((columns[1] >> s) & 7) << 3 | ((columns[2] >> s) & 7) << 6;
+        let on = u32::from(ON_PERMUTATIONS[set as usize]);
+        out[0] |= (on & 7) << s;
+        out[1] |= ((on >> 3) & 7) << s;
+        out[2] |= (on >> 6) << s;
+    }
+    out
+}
+
+/// For each row `r` of a band and a row's 9 bits: the row itself, at bit `9r`, if it has
+/// exactly one cell, else 0.
+const fn lone_cells() -> [[u32; 512]; 3] {
+    let mut t = [[0u32; 512]; 3];
+    let mut row = 1;
+    while row < 512 {
+        if row & (row - 1) == 0 {
+            let mut r = 0;
+            while r < 3 {
+                t[r][row] = (row as u32) << (9 * r);
+                r += 1;
+            }
+        }
+        row += 1;
+    }
+    t
+}
+
+static LONE: [[u32; 512]; 3] = lone_cells();
 
 /// The cells of `band` that are alone in their row.
 #[inline]
 pub fn row_singles(band: u32) -> u32 {
-    let mut out = 0;
-    let mut shift = 0;
-    while shift < 27 {
-        let row = (band >> shift) & ROW;
-        if row & row.wrapping_sub(1) == 0 {
-            out |= row << shift;
-        }
-        shift += 9;
-    }
-    out
+    LONE[0][(band & ROW) as usize]
+        | LONE[1][((band >> 9) & ROW) as usize]
+        | LONE[2][((band >> 18) & ROW) as usize]
+}
+
+/// The rows (all 9 cells of each) in which `cells` has a cell.
+#[inline]
+pub fn rows(cells: u32) -> u32 {
+    let any = |row: u32| 0u32.wrapping_sub(u32::from(row != 0)) & ROW;
+    any(cells & ROW) | any((cells >> 9) & ROW) << 9 | any((cells >> 18) & ROW) << 18
 }
 
 /// The columns (9 bits) in which `band` has a cell.
@@ -116,10 +181,10 @@ pub fn columns_with_one_cell(band: u32) -> u32 {
     (r0 ^ r1 ^ r2) & !(r0 & r1 & r2)
 }
 
-/// The three cells of column `c` (0..9) in a band.
+/// The cells of the columns `columns` (9 bits) in a band.
 #[inline]
-pub fn column(c: usize) -> u32 {
-    0x40201 << c
+pub fn spread(columns: u32) -> u32 {
+    columns * 0x40201
 }
 
 /// The other cells of the row of cell `p` (0..27) in a band.
@@ -153,8 +218,28 @@ mod tests {
     }
 
     #[test]
+    fn a_column_held_by_one_band_is_that_bands_in_its_stack() {
+        // In stack 0 the digit can be in band 2 only in column 0: band 2 takes column 0
+        // there, and bands 0 and 1 share columns 1 and 2.
+        let kept = stack_columns([ROW, ROW, ROW & !0b110]);
+        assert_eq!(kept.map(|c| c & 7), [0b110, 0b110, 0b001]);
+        assert_eq!(kept.map(|c| c >> 3), [ROW >> 3; 3]);
+        // Two bands confined to one column of a stack: no permutation.
+        assert_eq!(stack_columns([0b001, 0b001, ROW])[0] & 7, 0);
+        assert_eq!(stack_columns([ROW; 3]), [ROW; 3]);
+    }
+
+    #[test]
+    fn lone_cells_and_rows() {
+        let band = 1 << 3 | 1 << 9 | 1 << 12 | 1 << 20;
+        assert_eq!(row_singles(band), 1 << 3 | 1 << 20);
+        assert_eq!(rows(1 << 3 | 1 << 20), ROW | ROW << 18);
+        assert_eq!(rows(0), 0);
+    }
+
+    #[test]
     fn columns_and_rows_of_cells() {
-        assert_eq!(column(4), 1 << 4 | 1 << 13 | 1 << 22);
+        assert_eq!(spread(1 << 4), 1 << 4 | 1 << 13 | 1 << 22);
         assert_eq!(row_others(10), (ROW << 9) & !(1 << 10));
         assert_eq!(columns(1 << 13 | 1 << 2), 1 << 4 | 1 << 2);
         assert_eq!(columns_with_one_cell(1 << 13 | 1 << 4 | 1 << 2), 1 << 2);

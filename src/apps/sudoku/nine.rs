@@ -1,14 +1,17 @@
-//! The dedicated 9×9 solver. The grid is 27 words: for each digit and each band (three
-//! rows), the 27 cells of the band where the digit can still go, its placed cell
-//! included; and, per band, the cells not yet placed. Constraint propagation runs to a
-//! fixed point on these bitmasks:
+//! The dedicated 9×9 solver. The grid is 27 words, band-major (word `9k + d`): for each
+//! band k (three rows) and digit d, the 27 cells of the band where the digit can still
+//! go, its placed cells included; and, per band, the cells not yet placed. Constraint
+//! propagation runs to a fixed point on these bitmasks:
 //!
 //! - a digit's band is restricted by the row → box permutation argument of
 //!   `band::restrict` (empty units, box hidden singles, locked candidates);
-//! - a cell alone in its row for a digit is placed: the other digits leave the cell and
-//!   the digit leaves the cell's column in the other two bands;
-//! - naked singles (a cell with one digit left) and hidden singles of columns restrict
-//!   the digit's row to that cell, which the steps above then place.
+//! - the cells alone in their row for a digit are placed, all of a band at once: the
+//!   other digits leave the cells and the digit leaves their columns in the other two
+//!   bands;
+//! - when that is done: naked singles (a cell with one digit left) restrict the digit's
+//!   row to that cell, which the steps above then place; and, digit by digit, the same
+//!   permutation argument down the stacks (`band::stack_columns`: bands → columns) and
+//!   hidden singles of columns.
 //!
 //! When nothing more follows, the search guesses on a cell with the fewest digits left
 //! (two, nearly always), copying the 120-byte grid for each branch.
@@ -17,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::band;
 
-/// A word index: digit `d` (0..9) in band `k` (0..3) is word `3d + k`.
+/// A word index: digit `d` (0..9) in band `k` (0..3) is word `9k + d`.
 const WORDS: usize = 27;
 
 /// The search checks the stop flag every this many nodes (a power of two).
@@ -84,20 +87,30 @@ fn start(cells: &[u8; 81]) -> Option<(Grid, u32)> {
         unsolved: [band::FULL; 3],
     };
     let mut todo = 0;
-    for (i, &d) in cells.iter().enumerate() {
-        if d == 0 {
-            continue;
+    for k in 0..3 {
+        // givens[d]: the cells of band k given digit d (0: the empty ones), without a
+        // branch per cell.
+        let mut givens = [0u32; 10];
+        for p in 0..27 {
+            let d = cells[27 * k + p];
+            if d > 9 {
+                return None;
+            }
+            givens[usize::from(d)] |= 1 << p;
         }
-        if d > 9 {
-            return None;
+        for d in 0..9 {
+            let given = givens[d + 1];
+            if given == 0 {
+                continue;
+            }
+            if band::row_singles(given) != given {
+                // Twice in a row.
+                return None;
+            }
+            let w = 9 * k + d;
+            grid.cand[w] &= !(band::rows(given) & !given);
+            todo |= 1 << w;
         }
-        let (k, p) = (i / 27, (i % 27) as u32);
-        let w = 3 * usize::from(d - 1) + k;
-        if grid.cand[w] & (1 << p) == 0 {
-            return None;
-        }
-        grid.cand[w] &= !band::row_others(p);
-        todo |= 1 << w;
     }
     Some((grid, todo))
 }
@@ -132,7 +145,7 @@ impl Search<'_> {
             let d = choices.trailing_zeros() as usize;
             choices &= choices - 1;
             let mut branch = grid;
-            let w = 3 * d + k;
+            let w = 9 * k + d;
             branch.cand[w] &= !band::row_others(p);
             self.node(branch, 1 << w);
             if self.outcome.solutions >= self.limit || self.outcome.stopped {
@@ -145,14 +158,17 @@ impl Search<'_> {
 /// Propagates until nothing more follows; false on a contradiction.
 fn settle(grid: &mut Grid, mut todo: u32, updates: &mut u64) -> bool {
     loop {
+        let mut count = 0;
         while todo != 0 {
             let w = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            *updates += 1;
+            count += 1;
             if !update(grid, w, &mut todo) {
+                *updates += count;
                 return false;
             }
         }
+        *updates += count;
         if !naked_singles(grid, &mut todo) {
             return false;
         }
@@ -176,62 +192,72 @@ fn update(grid: &mut Grid, w: usize, todo: &mut u32) -> bool {
         return false;
     }
     grid.cand[w] = cells;
-    let (d, k) = (w / 3, w % 3);
-    let mut placed = band::row_singles(cells) & grid.unsolved[k];
-    while placed != 0 {
-        let p = placed.trailing_zeros();
-        placed &= placed - 1;
-        place(grid, d, k, p, todo);
+    let (d, k) = (w % 9, w / 9);
+    let placed = band::row_singles(cells) & grid.unsolved[k];
+    if placed != 0 {
+        place(grid, d, k, placed, todo);
     }
     true
 }
 
-/// Digit `d` is at cell `p` of band `k`: the other digits leave the cell, and `d`
-/// leaves the cell's column in the other bands.
+/// Digit `d` is at the cells `placed` of band `k` (at most one a row): the other
+/// digits leave these cells, and `d` leaves their columns in the other bands.
 #[inline]
-fn place(grid: &mut Grid, d: usize, k: usize, p: u32, todo: &mut u32) {
-    let bit = 1 << p;
-    grid.unsolved[k] &= !bit;
-    // Branch-free: every digit leaves the cell and `d` leaves the whole column, then `d`
-    // gets the cell back. Its own word loses nothing else (the band restriction already
-    // kept the other rows out of the cell's box) and is being updated: no need to queue it.
-    let own = 3 * d + k;
+fn place(grid: &mut Grid, d: usize, k: usize, placed: u32, todo: &mut u32) {
+    grid.unsolved[k] &= !placed;
+    // Branch-free: every digit leaves the cells and `d` leaves the whole columns, then
+    // `d` gets the cells back. Its own word loses nothing else (the band restriction
+    // already kept the other rows out of the cells' boxes) and is being updated: no
+    // need to queue it.
+    let own = 9 * k + d;
+    let mut changed = 0;
     for e in 0..9 {
-        let w = 3 * e + k;
-        *todo |= u32::from(grid.cand[w] & bit != 0) << w;
-        grid.cand[w] &= !bit;
+        let w = 9 * k + e;
+        changed |= u32::from(grid.cand[w] & placed != 0) << e;
+        grid.cand[w] &= !placed;
     }
-    let column = band::column((p % 9) as usize);
+    *todo |= changed << (9 * k);
+    let columns = band::spread(band::columns(placed));
+    let mut changed = 0;
     for other in 0..3 {
-        let w = 3 * d + other;
-        *todo |= u32::from(grid.cand[w] & column != 0) << w;
-        grid.cand[w] &= !column;
+        let w = 9 * other + d;
+        changed |= u32::from(grid.cand[w] & columns != 0) << (9 * other);
+        grid.cand[w] &= !columns;
     }
-    grid.cand[own] |= bit;
+    *todo |= changed << d;
+    grid.cand[own] |= placed;
     *todo &= !(1 << own);
 }
 
-/// Cells with one digit left take it; false if a cell has none.
+/// Cells with one digit left take it; false if a cell has none, or if two cells of a
+/// row are left with the same one digit.
 fn naked_singles(grid: &mut Grid, todo: &mut u32) -> bool {
     for k in 0..3 {
+        let open = grid.unsolved[k];
+        if open == 0 {
+            continue;
+        }
         let (mut once, mut twice) = (0, 0);
         for d in 0..9 {
-            let cells = grid.cand[3 * d + k];
+            let cells = grid.cand[9 * k + d];
             twice |= once & cells;
             once |= cells;
         }
-        let open = grid.unsolved[k];
         if open & !once != 0 {
             return false;
         }
-        let mut singles = open & !twice;
-        while singles != 0 {
-            let p = singles.trailing_zeros();
-            singles &= singles - 1;
-            let bit = 1 << p;
-            if let Some(d) = (0..9).find(|&d| grid.cand[3 * d + k] & bit != 0) {
-                let w = 3 * d + k;
-                grid.cand[w] &= !band::row_others(p);
+        let singles = open & !twice;
+        if singles == 0 {
+            continue;
+        }
+        for d in 0..9 {
+            let w = 9 * k + d;
+            let mine = grid.cand[w] & singles;
+            if mine != 0 {
+                if band::row_singles(mine) != mine {
+                    return false;
+                }
+                grid.cand[w] &= !(band::rows(mine) & !mine);
                 *todo |= 1 << w;
             }
         }
@@ -243,10 +269,25 @@ fn naked_singles(grid: &mut Grid, todo: &mut u32) -> bool {
 /// cell left for a digit.
 fn column_singles(grid: &mut Grid, todo: &mut u32) -> bool {
     for d in 0..9 {
-        let words = [grid.cand[3 * d], grid.cand[3 * d + 1], grid.cand[3 * d + 2]];
+        let words = [grid.cand[d], grid.cand[9 + d], grid.cand[18 + d]];
+        let open = (words[0] & grid.unsolved[0])
+            | (words[1] & grid.unsolved[1])
+            | (words[2] & grid.unsolved[2]);
+        if open == 0 {
+            // Placed in all nine rows.
+            continue;
+        }
         let cols = words.map(band::columns);
         if cols[0] | cols[1] | cols[2] != band::ROW {
             return false;
+        }
+        let kept = band::stack_columns(cols);
+        for k in 0..3 {
+            if cols[k] & !kept[k] != 0 {
+                let w = 9 * k + d;
+                grid.cand[w] &= band::spread(kept[k]);
+                *todo |= 1 << w;
+            }
         }
         let in_one_band = (cols[0] ^ cols[1] ^ cols[2]) & !(cols[0] & cols[1] & cols[2]);
         if in_one_band == 0 {
@@ -258,7 +299,7 @@ fn column_singles(grid: &mut Grid, todo: &mut u32) -> bool {
             while found != 0 {
                 let p = found.trailing_zeros();
                 found &= found - 1;
-                let w = 3 * d + k;
+                let w = 9 * k + d;
                 grid.cand[w] &= !band::row_others(p);
                 *todo |= 1 << w;
             }
@@ -272,7 +313,7 @@ fn guess(grid: &Grid) -> (usize, u32, u32) {
     for k in 0..3 {
         let (mut once, mut twice, mut thrice) = (0, 0, 0);
         for d in 0..9 {
-            let cells = grid.cand[3 * d + k] & grid.unsolved[k];
+            let cells = grid.cand[9 * k + d] & grid.unsolved[k];
             thrice |= twice & cells;
             twice |= once & cells;
             once |= cells;
@@ -301,20 +342,22 @@ fn guess(grid: &Grid) -> (usize, u32, u32) {
 /// The digits (bit d for digit d + 1) still possible at cell `p` of band `k`.
 fn digits_at(grid: &Grid, k: usize, p: u32) -> u32 {
     (0..9)
-        .filter(|&d| grid.cand[3 * d + k] & (1 << p) != 0)
+        .filter(|&d| grid.cand[9 * k + d] & (1 << p) != 0)
         .fold(0, |acc, d| acc | 1 << d)
 }
 
 /// The digits of a solved grid, row-major.
+///
+/// In a solved grid each word holds one cell a row; it is found without a loop (a row
+/// left empty would write column 8, and the check of the answer would refuse it).
 fn digits(grid: &Grid) -> [u8; 81] {
     let mut out = [0; 81];
-    for (w, &cells) in grid.cand.iter().enumerate() {
-        let (d, k) = (w / 3, w % 3);
-        let mut rest = cells;
-        while rest != 0 {
-            let p = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            out[27 * k + p] = d as u8 + 1;
+    for (k, band) in out.chunks_exact_mut(27).enumerate() {
+        for (r, row) in band.chunks_exact_mut(9).enumerate() {
+            for d in 0..9 {
+                let cells = (grid.cand[9 * k + d] >> (9 * r)) & band::ROW;
+                row[(cells.trailing_zeros() as usize).min(8)] = d as u8 + 1;
+            }
         }
     }
     out

@@ -29,6 +29,24 @@ const MAX_LINE: u64 = 1 << 16;
 /// How many lines decide whether 16 cells are a 4×4 puzzle or a 16×16 row.
 const SIXTEEN: usize = 16;
 
+/// A byte marked as no cell of a 9×9 puzzle in [`NINE`].
+const NOT_A_CELL: u8 = 0x80;
+
+/// The digit of each byte in a 9×9 puzzle: `1`-`9` for themselves, 0 for `.`, `0` and
+/// `-`, [`NOT_A_CELL`] for the rest.
+static NINE: [u8; 256] = {
+    let mut t = [NOT_A_CELL; 256];
+    let mut d = 1;
+    while d <= 9 {
+        t[(b'0' + d) as usize] = d;
+        d += 1;
+    }
+    t[b'.' as usize] = 0;
+    t[b'0' as usize] = 0;
+    t[b'-' as usize] = 0;
+    t
+};
+
 /// One cell of a line: its character, byte offset and 1-based column.
 #[derive(Clone, Copy, Debug)]
 struct Cell {
@@ -186,6 +204,9 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn read_puzzle(&mut self) -> Result<Option<Sudoku>, Error> {
+        if let Some(puzzle) = self.plain_nine()? {
+            return Ok(Some(puzzle));
+        }
         loop {
             if self.peek(0)?.is_none() {
                 if self.puzzles == 0 && self.count.is_none() {
@@ -244,6 +265,47 @@ impl<R: BufRead> Reader<R> {
             let lines = self.grid(b, line)?;
             return Ok(Some(self.puzzle(b, Form::Grid, lines)?));
         }
+    }
+
+    /// The next line, if it is a 9×9 puzzle written as exactly its 81 cells (`1`-`9`,
+    /// `.`, `0`, `-`) and already in the input's buffer, read straight from there: the
+    /// common one-puzzle-a-line form, without the general splitting of a line into
+    /// cells. The puzzle is the one the general path reads from such a line.
+    fn plain_nine(&mut self) -> Result<Option<Sudoku>, Error> {
+        const CELLS: usize = 81;
+        if !self.ahead.is_empty() {
+            return Ok(None);
+        }
+        let buf = self
+            .input
+            .fill_buf()
+            .map_err(|e| Error::io(&self.path, e))?;
+        let end = match (buf.get(CELLS), buf.get(CELLS + 1)) {
+            (Some(b'\n'), _) => CELLS + 1,
+            (Some(b'\r'), Some(b'\n')) => CELLS + 2,
+            _ => return Ok(None),
+        };
+        let line = &buf[..CELLS];
+        let mut cells = [0; CELLS];
+        let mut bad = 0;
+        for (cell, &b) in cells.iter_mut().zip(line) {
+            *cell = NINE[usize::from(b)];
+            bad |= *cell;
+        }
+        if bad & NOT_A_CELL != 0 {
+            return Ok(None);
+        }
+        // Only ASCII bytes are cells.
+        let Ok(text) = std::str::from_utf8(line) else {
+            return Ok(None);
+        };
+        let (cells, text) = (cells.to_vec(), text.to_string());
+        self.input.consume(end);
+        self.lines_read += 1;
+        // Such a line is never a count line, and a rule before it is not kept.
+        self.count_checked = true;
+        self.rules.clear();
+        Ok(Some(Sudoku::plain(3, cells, text, self.lines_read)))
     }
 
     /// Whether `line` of 16 cells is a row of a 16×16 grid: its block holds 16×16 grids
@@ -351,6 +413,13 @@ impl<R: BufRead> Reader<R> {
             .iter()
             .find(|(_, row)| *row)
             .map_or(0, |(l, _)| l.number);
+        if let [(only, true)] = lines.as_slice() {
+            if only.text.len() == n * n {
+                // Every character is a cell: the plain form, as `plain_nine` reads it.
+                let text = lines.into_iter().map(|(l, _)| l.text).next();
+                return Ok(Sudoku::plain(b, cells, text.unwrap_or_default(), line));
+            }
+        }
         Ok(Sudoku {
             box_size: b,
             cells,

@@ -3,7 +3,7 @@
 //! best score (or `-1`), and with `--show-grid` a grid that reaches it, in the puzzle's
 //! own layout.
 
-use std::fmt::Write as _;
+use std::io::Write as _;
 use std::sync::atomic::AtomicBool;
 
 use crate::apps::sudoku::target::TargetStats;
@@ -74,7 +74,7 @@ impl TargetTask {
         puzzle: &Sudoku,
         gap: bool,
         stop: &AtomicBool,
-        text: &mut String,
+        text: &mut Vec<u8>,
     ) -> Option<(TargetStats, bool)> {
         let answer = self
             .target
@@ -84,7 +84,7 @@ impl TargetTask {
             return None;
         }
         if gap && self.show_grid {
-            text.push('\n');
+            text.push(b'\n');
         }
         match &answer.best {
             Some((score, grid)) => {
@@ -93,7 +93,7 @@ impl TargetTask {
                     puzzle.render_into(grid, text);
                 }
             }
-            None => text.push_str("-1\n"),
+            None => text.extend_from_slice(b"-1\n"),
         }
         Some((answer.stats, answer.best.is_none()))
     }

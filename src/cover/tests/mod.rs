@@ -6,6 +6,7 @@ mod colors;
 mod engine;
 mod instances;
 mod props;
+mod tally;
 
 /// The tests' data: the DLX instances (copied from the project's shared folder).
 fn data() -> std::path::PathBuf {

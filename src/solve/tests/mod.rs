@@ -8,8 +8,10 @@ use crate::model::samples::{self, pentominoes};
 use crate::model::{Board, PieceSet, Puzzle, Square};
 use crate::symmetry::Reduction;
 
+mod apart;
 mod first;
 mod grid_props;
+mod oracle;
 mod regions;
 mod runs;
 mod solid_props;

@@ -1,5 +1,6 @@
 //! Property tests of whole tilings (STYLE item 12): random small boards and piece sets,
-//! counted by a brute-force tiler that knows nothing of exact cover and by polyx.
+//! counted by the brute-force tiler of [`super::oracle`], which knows nothing of exact
+//! cover, on the square grid's moves, and by polyx.
 //!
 //! - `keep` reports exactly the brute-force tilings, each once, each an exact cover;
 //! - rotating or reflecting the board (and the pieces with it) keeps both counts;
@@ -10,17 +11,15 @@
 //! A tiling is compared as a set of (piece kind, cells), so identical copies are never
 //! told apart. The number of cases is `PROPTEST_CASES`, or 128 per property.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
+use super::oracle::{self, Budget, Key, Kind, Layout, Moves};
 use crate::geom::{Cell, Grid, Shape, Transform};
 use crate::model::{Board, Piece, PieceSet, Puzzle, Square, Tiling};
 use crate::solve::{Solver, SymmetryMode};
 use proptest::prelude::*;
 use proptest::sample::Index;
-
-/// A tiling as a set of (piece index, sorted cells), pre-placed pieces included.
-type Key = BTreeSet<(usize, Vec<Cell>)>;
 
 /// The free monominoes to tetrominoes; each kind of a random set is one of these,
 /// transformed (so a one-sided L and a one-sided J can meet).
@@ -28,18 +27,52 @@ const SHAPES: [&str; 9] = [
     "#", "##", "###", "##\n#.", "####", "##\n##", "###\n.#.", ".##\n##.", "###\n#..",
 ];
 
-/// More tilings than this and the case is skipped (pieces and cells both optional can
-/// explode); the generator keeps such cases rare.
-const BUDGET: usize = 4000;
+/// More tilings than 4000 and the case is skipped (pieces and cells both optional can
+/// explode; the generator keeps such cases rare), and so it is past 200,000 nodes of the
+/// brute force (ranges of copies on a board whose cells may stay empty can search long
+/// for few tilings).
+const BUDGET: Budget = Budget {
+    tilings: 4000,
+    nodes: 200_000,
+};
 
-/// More nodes than this in the brute force and the case is skipped too (ranges of
-/// copies on a board whose cells may stay empty can search long for few tilings).
-const NODE_BUDGET: u64 = 200_000;
+/// The square grid's eight moves, as the oracle sees them: polyx's `Transform`s, with
+/// every shift a translation.
+struct Squares;
+
+impl Moves for Squares {
+    fn count(&self) -> usize {
+        Transform::ALL.len()
+    }
+
+    fn apply(&self, t: usize, c: Cell) -> Cell {
+        Transform::ALL[t].apply(c)
+    }
+
+    fn is_rotation(&self, t: usize) -> bool {
+        Transform::ALL[t].is_rotation()
+    }
+
+    fn translation(&self, _: Cell) -> bool {
+        true
+    }
+
+    fn normalized(&self, cells: &[Cell]) -> Vec<Cell> {
+        let min_x = cells.iter().map(|c| c.x).min().unwrap_or(0);
+        let min_y = cells.iter().map(|c| c.y).min().unwrap_or(0);
+        let mut out: Vec<Cell> = cells
+            .iter()
+            .map(|c| Cell::new(c.x - min_x, c.y - min_y))
+            .collect();
+        out.sort();
+        out
+    }
+}
 
 // ---------------------------------------------------------------------------------------
 // Random puzzles
 
-/// The raw random choices; [`Case::build`] turns them into a board and a piece set.
+/// The raw random choices; [`Case::layout`] turns them into the oracle's [`Layout`].
 #[derive(Clone, Debug)]
 struct Case {
     width: i32,
@@ -94,350 +127,37 @@ fn case() -> impl Strategy<Value = Case> {
 }
 
 impl Case {
-    /// Drops copies of the pieces onto an empty frame, each at the first free spot (row
-    /// by row) from its start, so that they pack tightly; the covered squares are open
-    /// (one drop may be pre-placed), the others follow `rest`. When every piece must be
-    /// used, the set is cut down to the copies that were dropped, so that at least one
-    /// tiling exists when cells must be covered too. `None` if nothing is left to cover.
-    fn build(&self) -> Option<(Board, PieceSet)> {
+    /// The rectangle as the frame, the kinds' shapes transformed, and each drop's start
+    /// square as its index row by row.
+    fn layout(&self) -> Layout {
         let (w, h) = (self.width, self.height);
-        let shapes: Vec<(Shape, bool)> = self
-            .kinds
-            .iter()
-            .map(|&(s, t, _, mirror)| {
+        let kinds = (self.kinds.iter().zip(&self.slack))
+            .map(|(&(s, t, copies, mirror), &slack)| {
                 let shape = Shape::from_picture(SHAPES[s]).expect("a shape");
-                (Grid::Square.lattice().shape_image(t, &shape), mirror)
-            })
-            .collect();
-        let mut owner: Vec<Option<usize>> = vec![None; (w * h) as usize];
-        let mut dropped: Vec<(usize, Vec<Cell>)> = Vec::new();
-        let mut next = self.drops.iter().cycle();
-        for (k, &(_, _, count, _)) in self.kinds.iter().enumerate() {
-            let (shape, mirror) = &shapes[k];
-            let orientations = shape.orientations(Grid::Square.lattice(), !mirror);
-            for _ in 0..count {
-                let &(o, x, y) = next.next().expect("a cycle");
-                let (oriented, _) = &orientations[o % orientations.len()];
-                let first = oriented.cells()[0];
-                // The first free square from (x, y) on, row by row, where it fits.
-                let start = (y * w + x) as usize;
-                let fitting = (0..(w * h) as usize).find_map(|i| {
-                    let i = (start + i) % (w * h) as usize;
-                    let at = Cell::new(i as i32 % w - first.x, i as i32 / w - first.y);
-                    let cells: Vec<Cell> = oriented
-                        .cells()
-                        .iter()
-                        .map(|c| Cell::new(c.x + at.x, c.y + at.y))
-                        .collect();
-                    let free = |c: &Cell| {
-                        (0..w).contains(&c.x)
-                            && (0..h).contains(&c.y)
-                            && owner[(c.y * w + c.x) as usize].is_none()
-                    };
-                    cells.iter().all(free).then_some(cells)
-                });
-                if let Some(cells) = fitting {
-                    for c in &cells {
-                        owner[(c.y * w + c.x) as usize] = Some(k);
-                    }
-                    dropped.push((k, cells));
+                Kind {
+                    shape: Grid::Square.lattice().shape_image(t, &shape),
+                    copies,
+                    mirror,
+                    slack,
                 }
-            }
-        }
-        let exact = self.use_all_pieces && self.cover_all_cells;
-        // Kinds kept, with their copies; `index[k]` is kind k's index in the set.
-        let mut index = vec![None; self.kinds.len()];
-        let mut pieces = Vec::new();
-        for (k, &(_, _, count, mirror)) in self.kinds.iter().enumerate() {
-            let placed = dropped.iter().filter(|(j, _)| *j == k).count() as u32;
-            let (below, above) = self.slack[k];
-            // More copies than dropped only where every cell is covered: with cells
-            // that may stay empty they make the brute force search too long.
-            let above = if self.cover_all_cells { above } else { 0 };
-            let (min, count) = if self.use_all_pieces {
-                (placed.saturating_sub(below), placed + above)
-            } else {
-                (count, count)
-            };
-            if count == 0 {
-                continue;
-            }
-            let label = (b'A' + pieces.len() as u8) as char;
-            index[k] = Some(pieces.len());
-            pieces.push(Piece {
-                name: label.to_string(),
-                label,
-                shape: shapes[k].0.clone(),
-                count,
-                min,
-                mirror,
-                color: None,
-            });
-        }
-        let mut squares: Vec<Square> = (0..(w * h) as usize)
-            .map(|i| match owner[i] {
-                Some(_) => Square::Open,
-                None => match self.rest[i] {
-                    0 if !exact => Square::Open,
-                    0..=2 => Square::Blocked,
-                    _ => Square::Outside,
-                },
             })
             .collect();
-        if let Some(pick) = self.preplace.filter(|_| !dropped.is_empty()) {
-            let (k, cells) = &dropped[pick.index(dropped.len())];
-            let label = pieces[index[*k].expect("a dropped kind is kept")].label;
-            for c in cells {
-                squares[(c.y * w + c.x) as usize] = Square::Preplaced(label);
-            }
-        }
-        if !squares.contains(&Square::Open) || pieces.is_empty() {
-            return None;
-        }
-        let mut board = Board::new("random", w, h, squares);
-        board.use_all_pieces = self.use_all_pieces;
-        board.cover_all_cells = self.cover_all_cells;
-        let set = PieceSet {
-            grid: crate::geom::Grid::Square,
-            name: "random".into(),
-            description: String::new(),
-            pieces,
-        };
-        Some((board, set))
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// The oracle: brute force, and symmetries found from the board alone
-
-/// Sorted copy of `cells` moved so that the smallest x and y are 0.
-fn normalized(cells: impl IntoIterator<Item = Cell>) -> Vec<Cell> {
-    let cells: Vec<Cell> = cells.into_iter().collect();
-    let min_x = cells.iter().map(|c| c.x).min().unwrap_or(0);
-    let min_y = cells.iter().map(|c| c.y).min().unwrap_or(0);
-    let mut out: Vec<Cell> = cells
-        .iter()
-        .map(|c| Cell::new(c.x - min_x, c.y - min_y))
-        .collect();
-    out.sort();
-    out
-}
-
-/// The distinct images of a piece under the moves it is allowed.
-fn orientations(piece: &Piece) -> Vec<Vec<Cell>> {
-    let mut out: Vec<Vec<Cell>> = Transform::ALL
-        .iter()
-        .filter(|t| piece.mirror || t.is_rotation())
-        .map(|t| normalized(piece.shape.cells().iter().map(|&c| t.apply(c))))
-        .collect();
-    out.sort();
-    out.dedup();
-    out
-}
-
-/// The pre-placed pieces, read off the board: (piece index, cells).
-fn preplaced(board: &Board, set: &PieceSet) -> Vec<(usize, Vec<Cell>)> {
-    let mut by_label: BTreeMap<char, Vec<Cell>> = BTreeMap::new();
-    for c in board.cells() {
-        if let Square::Preplaced(label) = board.square(c) {
-            by_label.entry(label).or_default().push(c);
+        Layout {
+            frame: Board::rectangle("frame", w, h),
+            kinds,
+            drops: (self.drops.iter())
+                .map(|&(o, x, y)| (o, (y * w + x) as usize))
+                .collect(),
+            rest: self.rest.clone(),
+            preplace: self.preplace,
+            use_all_pieces: self.use_all_pieces,
+            cover_all_cells: self.cover_all_cells,
         }
     }
-    by_label
-        .into_iter()
-        .map(|(label, cells)| (set.by_label(label).expect("a known label"), cells))
-        .collect()
 }
 
-/// Copies of each piece left to place.
-fn remaining(board: &Board, set: &PieceSet) -> Vec<u32> {
-    let mut left: Vec<u32> = set.pieces.iter().map(|p| p.count).collect();
-    for (k, _) in preplaced(board, set) {
-        left[k] -= 1;
-    }
-    left
-}
-
-/// Every tiling, by covering the first undecided open cell in every possible way (or
-/// leaving it empty when cells are optional). Each tiling is reached once; `None` if
-/// there are more than `BUDGET`, or the search takes more than `NODE_BUDGET` nodes.
 fn brute_force(board: &Board, set: &PieceSet) -> Option<BTreeSet<Key>> {
-    struct Search<'a> {
-        board: &'a Board,
-        set: &'a PieceSet,
-        nodes: u64,
-        shapes: Vec<Vec<Vec<Cell>>>,
-        left: Vec<u32>,
-        covered: BTreeSet<Cell>,
-        current: Vec<(usize, Vec<Cell>)>,
-        out: BTreeSet<Key>,
-    }
-    impl Search<'_> {
-        fn run(&mut self, open: &[Cell]) -> bool {
-            self.nodes += 1;
-            if self.nodes > NODE_BUDGET {
-                return false;
-            }
-            let Some(i) = open.iter().position(|c| !self.covered.contains(c)) else {
-                return self.finish();
-            };
-            let c = open[i];
-            for k in 0..self.shapes.len() {
-                if self.left[k] == 0 {
-                    continue;
-                }
-                for o in 0..self.shapes[k].len() {
-                    // The shape's first cell (row-major) goes on `c`.
-                    let first = self.shapes[k][o][0];
-                    let cells: Vec<Cell> = self.shapes[k][o]
-                        .iter()
-                        .map(|d| Cell::new(d.x - first.x + c.x, d.y - first.y + c.y))
-                        .collect();
-                    let fits = cells.iter().all(|&d| {
-                        self.board.square(d) == Square::Open && !self.covered.contains(&d)
-                    });
-                    if !fits {
-                        continue;
-                    }
-                    self.covered.extend(cells.iter().copied());
-                    self.left[k] -= 1;
-                    self.current.push((k, cells.clone()));
-                    let ok = self.run(&open[i..]);
-                    self.current.pop();
-                    self.left[k] += 1;
-                    for d in &cells {
-                        self.covered.remove(d);
-                    }
-                    if !ok {
-                        return false;
-                    }
-                }
-            }
-            if !self.board.cover_all_cells {
-                return self.run(&open[i + 1..]);
-            }
-            true
-        }
-
-        fn finish(&mut self) -> bool {
-            // Every piece used at least its minimum (its count, or a range's low end).
-            let short =
-                (self.set.pieces.iter().zip(&self.left)).any(|(p, &left)| p.count - left < p.min);
-            if self.board.use_all_pieces && short {
-                return true;
-            }
-            let key: Key = self.current.iter().cloned().collect();
-            assert!(self.out.insert(key), "the brute force repeated a tiling");
-            self.out.len() <= BUDGET
-        }
-    }
-    let fixed = preplaced(board, set);
-    let open: Vec<Cell> = board.open_cells().collect();
-    let mut search = Search {
-        board,
-        set,
-        nodes: 0,
-        shapes: set.pieces.iter().map(orientations).collect(),
-        left: remaining(board, set),
-        covered: BTreeSet::new(),
-        current: fixed,
-        out: BTreeSet::new(),
-    };
-    search.run(&open).then_some(search.out)
-}
-
-/// A symmetry of a puzzle, found here without polyx's `Group`: a transform, the shift
-/// that brings the frame back onto itself, and the piece each piece becomes.
-struct Symmetry {
-    transform: Transform,
-    shift: Cell,
-    pieces: Vec<usize>,
-}
-
-impl Symmetry {
-    fn map(&self, c: Cell) -> Cell {
-        let t = self.transform.apply(c);
-        Cell::new(t.x + self.shift.x, t.y + self.shift.y)
-    }
-
-    fn image(&self, key: &Key) -> Key {
-        key.iter()
-            .map(|(k, cells)| {
-                let mut cells: Vec<Cell> = cells.iter().map(|&c| self.map(c)).collect();
-                cells.sort();
-                (self.pieces[*k], cells)
-            })
-            .collect()
-    }
-}
-
-/// The piece that `piece` becomes under `t`: itself if it may be turned over, if `t` is a
-/// rotation, or if its mirror image is one of its rotations; otherwise the only one-sided
-/// piece with the same number of copies left whose rotations include the mirror image.
-fn piece_image(set: &PieceSet, left: &[u32], k: usize, t: Transform) -> Option<usize> {
-    let piece = &set.pieces[k];
-    let image = normalized(piece.shape.cells().iter().map(|&c| t.apply(c)));
-    if piece.mirror || t.is_rotation() || orientations(piece).contains(&image) {
-        return Some(k);
-    }
-    let matches: Vec<usize> = (0..set.pieces.len())
-        .filter(|&j| {
-            let q = &set.pieces[j];
-            !q.mirror && q.count == piece.count && q.min == piece.min && left[j] == left[k] && {
-                orientations(q).contains(&image)
-            }
-        })
-        .collect();
-    (matches.len() == 1).then(|| matches[0])
-}
-
-/// The transforms that map the board's frame onto itself, square for square (a
-/// pre-placed square onto one of the piece it becomes), with their piece maps.
-fn symmetries(board: &Board, set: &PieceSet) -> Vec<Symmetry> {
-    let frame: Vec<Cell> = board
-        .cells()
-        .filter(|&c| board.square(c) != Square::Outside)
-        .collect();
-    let left = remaining(board, set);
-    let min = |cells: &[Cell]| {
-        Cell::new(
-            cells.iter().map(|c| c.x).min().unwrap_or(0),
-            cells.iter().map(|c| c.y).min().unwrap_or(0),
-        )
-    };
-    let lo = min(&frame);
-    let mut out = Vec::new();
-    for t in Transform::ALL {
-        let pieces: Option<Vec<usize>> = (0..set.pieces.len())
-            .map(|k| piece_image(set, &left, k, t))
-            .collect();
-        let Some(pieces) = pieces else { continue };
-        let images: Vec<Cell> = frame.iter().map(|&c| t.apply(c)).collect();
-        let image_lo = min(&images);
-        let g = Symmetry {
-            transform: t,
-            shift: Cell::new(lo.x - image_lo.x, lo.y - image_lo.y),
-            pieces,
-        };
-        let same = frame
-            .iter()
-            .all(|&c| match (board.square(c), board.square(g.map(c))) {
-                (Square::Preplaced(a), Square::Preplaced(b)) => {
-                    let k = set.by_label(a).expect("a known label");
-                    set.pieces[g.pieces[k]].label == b
-                }
-                (a, b) => a == b,
-            });
-        if same {
-            out.push(g);
-        }
-    }
-    out
-}
-
-/// The distinct images of a tiling under the symmetries.
-fn orbit(key: &Key, group: &[Symmetry]) -> BTreeSet<Key> {
-    group.iter().map(|g| g.image(key)).collect()
+    oracle::brute_force(&Squares, board, set, BUDGET)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -489,27 +209,12 @@ fn transformed(board: &Board, set: &PieceSet, t: Transform) -> (Board, PieceSet)
     (out, set)
 }
 
-/// A random puzzle with its brute-force tilings; a case that builds no puzzle or is too
-/// large for the oracle is rejected (`prop_assume!`), never passed.
 fn puzzle_and_tilings(c: &Case) -> Result<(Board, PieceSet, BTreeSet<Key>), TestCaseError> {
-    let built = c.build();
-    prop_assume!(built.is_some(), "the case builds no puzzle");
-    let (board, set) = built.expect("assumed");
-    let all = brute_force(&board, &set);
-    prop_assume!(all.is_some(), "the case is too large for the oracle");
-    Ok((board, set, all.expect("assumed")))
-}
-
-fn config() -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(128);
-    ProptestConfig::with_cases(cases)
+    oracle::puzzle_and_tilings(&Squares, &c.layout(), BUDGET)
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(oracle::config(128))]
 
     /// `keep` reports exactly the brute-force tilings, each once, and counts them.
     #[test]
@@ -540,13 +245,13 @@ proptest! {
     #[test]
     fn reduce_reports_one_tiling_per_orbit(c in case()) {
         let (board, set, all) = puzzle_and_tilings(&c)?;
-        let group = symmetries(&board, &set);
+        let group = oracle::symmetries(&Squares, &board, &set);
         let (reduced, count) = solve(&board, &set, SymmetryMode::Reduce);
         prop_assert_eq!(count, reduced.len() as u64);
         let mut total = 0;
         let mut classes = BTreeSet::new();
         for t in &reduced {
-            let o = orbit(t, &group);
+            let o = oracle::orbit(t, &group);
             prop_assert!(o.is_subset(&all), "an image of {:?} is no tiling", t);
             total += o.len();
             classes.insert(o.into_iter().next().expect("t itself"));
@@ -555,7 +260,7 @@ proptest! {
         prop_assert_eq!(classes.len(), reduced.len(), "two reduce solutions in one orbit");
         let orbits: BTreeSet<Key> = all
             .iter()
-            .map(|t| orbit(t, &group).into_iter().next().expect("t itself"))
+            .map(|t| oracle::representative(t, &group))
             .collect();
         prop_assert_eq!(orbits.len(), reduced.len(), "orbits among all tilings");
     }
@@ -662,11 +367,11 @@ mod mirror_pairs {
             let Some(all) = brute_force(&board, &set) else {
                 continue;
             };
-            let group = symmetries(&board, &set);
+            let group = oracle::symmetries(&Squares, &board, &set);
             let (reduced, count) = solve(&board, &set, SymmetryMode::Reduce);
             let orbits: BTreeSet<Key> = all
                 .iter()
-                .map(|t| orbit(t, &group).into_iter().next().expect("t itself"))
+                .map(|t| oracle::representative(t, &group))
                 .collect();
             assert_eq!(
                 count,
@@ -677,7 +382,7 @@ mod mirror_pairs {
             );
             let classes: BTreeSet<Key> = reduced
                 .iter()
-                .map(|t| orbit(t, &group).into_iter().next().expect("t itself"))
+                .map(|t| oracle::representative(t, &group))
                 .collect();
             assert_eq!(
                 classes, orbits,
