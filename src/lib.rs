@@ -120,7 +120,9 @@ pub(crate) mod solve;
 pub(crate) mod symmetry;
 
 pub use error::{Error, InputError, Location, Result};
-pub use geom::{polyforms, Cell, Grid, Lattice, Neighbours, Point, Shape};
+pub use geom::{
+    polyforms, Cell, Crossing, Edges, Grid, Lattice, Neighbours, Point, SegmentGrid, Shape,
+};
 pub use model::library::{boards as builtin_boards, piece_sets as builtin_piece_sets};
 pub use model::refute::Refutation;
 pub use model::{

@@ -21,6 +21,8 @@ mod render_snapshots;
 mod serve_api;
 mod serve_browser;
 mod solids;
+mod sticks;
+mod sticks_props;
 mod stl;
 mod tiling;
 

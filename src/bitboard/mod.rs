@@ -157,7 +157,9 @@ impl BitSearch {
             .map(|&v| i64::from(v.max(0)))
             .product::<i64>();
         // Ranges of copies need a minimum per piece, which only DLX's items keep.
+        // Pieces of segments may not cross: secondary items, which only DLX keeps.
         b.cover_all_cells
+            && !b.grid.is_segments()
             && !puzzle.has_ranges()
             && (1..=i64::from(MAX_SQUARES)).contains(&squares)
             && puzzle.remaining.iter().filter(|&&r| r > 0).count() <= MAX_PIECES

@@ -124,6 +124,12 @@ pub enum GridArg {
     Cube,
     /// Polyspheres: balls of the square-layer packing that touch.
     Sphere,
+    /// Polysticks: edges of the square grid.
+    Sticks,
+    /// Polytrigs: edges of the triangular grid.
+    Trigs,
+    /// Polytwigs: edges of the hexagonal grid.
+    Twigs,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -34,6 +34,9 @@ pub fn run(args: &PiecesArgs) -> anyhow::Result<Status> {
         GridArg::Triangle => Grid::Triangle,
         GridArg::Cube => Grid::Cube,
         GridArg::Sphere => Grid::Sphere,
+        GridArg::Sticks => Grid::Sticks,
+        GridArg::Trigs => Grid::Trigs,
+        GridArg::Twigs => Grid::Twigs,
     };
     if grid.is_3d() && args.one_sided {
         return Err(InputError::new(format!(
@@ -122,6 +125,10 @@ pub fn max_size(grid: Grid, rotations_only: bool) -> usize {
         (Grid::Cube, _) => 7,
         (Grid::Sphere, true) => 5,
         (Grid::Sphere, false) => 6,
+        (Grid::Sticks, false) => 7,
+        (Grid::Sticks, true) => 6,
+        (Grid::Trigs, _) => 5,
+        (Grid::Twigs, _) => 8,
     }
 }
 
@@ -171,6 +178,15 @@ fn family(grid: Grid, n: usize) -> String {
             4 => "tetriamond".to_string(),
             _ => format!("{p}iamond"),
         },
+        Grid::Sticks | Grid::Trigs | Grid::Twigs => {
+            let kind = &grid.name()[..grid.name().len() - 1];
+            match n {
+                1 => format!("mono{kind}"),
+                2 => format!("di{kind}"),
+                3 => format!("tri{kind}"),
+                _ => format!("{p}a{kind}"),
+            }
+        }
         Grid::Cube | Grid::Sphere => {
             let solid = if grid == Grid::Cube { "cube" } else { "sphere" };
             match n {
@@ -219,6 +235,8 @@ fn piece_set(grid: Grid, n: usize, rotations_only: bool, shapes: &[Shape]) -> St
         let _ = writeln!(text, "label = \"{label}\"");
         if grid.is_3d() {
             text.push_str(&solid(grid, shape, rotations_only, label));
+        } else if grid.is_segments() {
+            let _ = writeln!(text, "segments = {}", segments(grid, shape));
         } else {
             let _ = writeln!(
                 text,
@@ -258,6 +276,25 @@ fn solid(grid: Grid, shape: &Shape, rotations_only: bool, label: char) -> String
     format!("layers = [{}]\n", parts.join(", "))
 }
 
+/// A shape of segments as Puzzler's `[[x, y, d], …]`, shifted to x and y from 0.
+fn segments(grid: Grid, shape: &Shape) -> String {
+    let lattice = grid.lattice();
+    let Some(segments) = lattice.segments() else {
+        return "[]".to_string();
+    };
+    let list: Vec<[i32; 3]> = (shape.cells().iter())
+        .filter_map(|&c| segments.to_puzzler(c))
+        .collect();
+    let min = |k: usize| list.iter().map(|s| s[k]).min().unwrap_or(0);
+    let (x0, y0) = (min(0), min(1));
+    let mut list: Vec<[i32; 3]> = list.iter().map(|&[x, y, d]| [x - x0, y - y0, d]).collect();
+    list.sort();
+    let items: Vec<String> = (list.iter())
+        .map(|[x, y, d]| format!("[{x}, {y}, {d}]"))
+        .collect();
+    format!("[{}]", items.join(", "))
+}
+
 /// `pentominoes`, `tetrahexes`, `hexiamonds`.
 fn plural(family: &str) -> String {
     if family.ends_with('o') || family.ends_with('x') {
@@ -274,6 +311,9 @@ fn family_plural(grid: Grid) -> &'static str {
         Grid::Triangle => "polyiamonds",
         Grid::Cube => "polycubes",
         Grid::Sphere => "polyspheres",
+        Grid::Sticks => "polysticks",
+        Grid::Trigs => "polytrigs",
+        Grid::Twigs => "polytwigs",
     }
 }
 

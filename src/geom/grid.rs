@@ -3,6 +3,7 @@
 use super::cube::CUBE;
 use super::hex::HEX;
 use super::lattice::Lattice;
+use super::segment_grid::{STICKS, TRIGS, TWIGS};
 use super::sphere::SPHERE;
 use super::square::SQUARE;
 use super::triangle::TRIANGLE;
@@ -21,19 +22,29 @@ pub enum Grid {
     Cube,
     /// Balls packed in square layers, each in the hollows of the one below.
     Sphere,
+    /// The edges of the square grid: polysticks.
+    Sticks,
+    /// The edges of the triangular grid: polytrigs.
+    Trigs,
+    /// The edges of the hexagonal grid: polytwigs.
+    Twigs,
 }
 
 impl Grid {
     /// Every grid, in the order of their names.
-    pub const ALL: [Grid; 5] = [
+    pub const ALL: [Grid; 8] = [
         Grid::Square,
         Grid::Hex,
         Grid::Triangle,
         Grid::Cube,
         Grid::Sphere,
+        Grid::Sticks,
+        Grid::Trigs,
+        Grid::Twigs,
     ];
 
-    /// The name a file writes: `square`, `hex`, `triangle`, `cube`, `sphere`.
+    /// The name a file writes: `square`, `hex`, `triangle`, `cube`, `sphere`, `sticks`,
+    /// `trigs`, `twigs`.
     pub fn name(self) -> &'static str {
         match self {
             Grid::Square => "square",
@@ -41,6 +52,9 @@ impl Grid {
             Grid::Triangle => "triangle",
             Grid::Cube => "cube",
             Grid::Sphere => "sphere",
+            Grid::Sticks => "sticks",
+            Grid::Trigs => "trigs",
+            Grid::Twigs => "twigs",
         }
     }
 
@@ -57,11 +71,19 @@ impl Grid {
             Grid::Triangle => &TRIANGLE,
             Grid::Cube => &CUBE,
             Grid::Sphere => &SPHERE,
+            Grid::Sticks => &STICKS,
+            Grid::Trigs => &TRIGS,
+            Grid::Twigs => &TWIGS,
         }
     }
 
     /// Whether its cells have layers (the grids of space).
     pub fn is_3d(self) -> bool {
         matches!(self, Grid::Cube | Grid::Sphere)
+    }
+
+    /// Whether its cells are segments (sticks, trigs, twigs: SPEC §9).
+    pub fn is_segments(self) -> bool {
+        matches!(self, Grid::Sticks | Grid::Trigs | Grid::Twigs)
     }
 }

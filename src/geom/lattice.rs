@@ -8,7 +8,8 @@
 use std::fmt::Debug;
 use std::panic::RefUnwindSafe;
 
-use super::{Cell, Shape};
+use super::segment_grid::SegmentGrid;
+use super::{Cell, Crossing, Shape};
 
 /// A point of a drawing, in cell units: x to the right, y down. A square is 1 × 1.
 pub type Point = (f64, f64);
@@ -102,6 +103,17 @@ pub trait Lattice: Debug + Sync + RefUnwindSafe {
     /// side `i` runs from corner `i` to corner `i + 1`. In space, the square of `c` in
     /// the picture of its layer.
     fn polygon(&self, c: Cell) -> Vec<Point>;
+
+    /// On the grids of segments, the crossings (pairs of crossing chords at a point)
+    /// that a piece made of `cells` claims, each once ([`Crossing`]); none elsewhere.
+    fn crossings(&self, _cells: &[Cell]) -> Vec<Crossing> {
+        Vec::new()
+    }
+
+    /// The grid of segments this is, if it is one.
+    fn segments(&self) -> Option<&SegmentGrid> {
+        None
+    }
 
     /// The transform `a ∘ b`: first `b`, then `a`.
     fn after(&self, a: usize, b: usize) -> usize {

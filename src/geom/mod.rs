@@ -1,5 +1,5 @@
 //! Geometry, with no exact cover in sight: cells, the grids ([`Lattice`]: square, hex,
-//! triangle, cube, sphere) with their neighbours, translations and point groups, and shapes, which are
+//! triangle, cube, sphere, and the segments of sticks, trigs and twigs) with their neighbours, translations and point groups, and shapes, which are
 //! finite non-empty sets of cells kept in a lattice's normal form and sorted, so that two
 //! shapes of one grid are equal exactly when they are translates of each other. A
 //! piece's orientations are the distinct images of its shape under the group, or under
@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+mod crossing;
 mod cube;
 mod d6;
 mod grid;
@@ -15,15 +16,19 @@ mod lattice;
 mod octahedral;
 mod point_group;
 mod polyforms;
+mod segment_grid;
 mod space;
 mod sphere;
 mod square;
+mod sticks;
 mod triangle;
 
+pub use crossing::Crossing;
 pub use grid::Grid;
 pub use lattice::{Lattice, Neighbours, Point};
 pub use point_group::PointGroup;
 pub use polyforms::polyforms;
+pub use segment_grid::{Edges, SegmentGrid};
 /// The square grid's transforms by name, for tests that check against them.
 #[cfg(test)]
 pub(crate) use square::Transform;

@@ -13,8 +13,12 @@ pub fn polyforms(lattice: &dyn Lattice, n: usize, one_sided: bool) -> Vec<Shape>
         return Vec::new();
     }
     let mut layer: BTreeSet<Shape> = BTreeSet::new();
-    // Both kinds of cell where a grid has two (the triangle grid's up and down).
-    let seeds = [Cell::new(0, 0), Cell::new(1, 0)];
+    // Both kinds of cell where a grid has two (the triangle grid's up and down); on the
+    // grids of segments, one segment (the group maps it onto every other).
+    let seeds = match lattice.segments() {
+        Some(segments) => vec![segments.puzzler(0, 0, 0).expect("direction 0")],
+        None => vec![Cell::new(0, 0), Cell::new(1, 0)],
+    };
     for c in seeds {
         layer.insert(
             lattice

@@ -144,7 +144,8 @@ fn TRIANGLE_LATTICE() -> &'static dyn Lattice {
 
 #[test]
 fn every_side_of_a_cell_is_shared_with_a_neighbour() {
-    for grid in Grid::ALL {
+    // Segments are drawn as strokes apart from each other: their sides face no one.
+    for grid in Grid::ALL.into_iter().filter(|g| !g.is_segments()) {
         let lattice = grid.lattice();
         for c in cells_near(grid) {
             // In space, the sides of a cell's square in the picture of its layer.
@@ -197,6 +198,72 @@ fn small_polyform_counts_are_the_published_ones() {
     // reflection too).
     assert_eq!(one_sided(Grid::Cube), [1, 1, 2, 8, 29, 166]);
     assert_eq!(free(Grid::Cube), [1, 1, 2, 7, 23, 112]);
+    // Polysticks: OEIS A019988 (free). Polytrigs and polytwigs: the sizes of Polyform
+    // Puzzler's sets (Monotrigs to Tritrigs; Monotwigs to Pentatwigs).
+    assert_eq!(free(Grid::Sticks), [1, 2, 5, 16, 55, 222]);
+    assert_eq!(
+        (1..=3)
+            .map(|n| polyforms(Grid::Trigs, n, false))
+            .collect::<Vec<_>>(),
+        [1, 3, 12]
+    );
+    assert_eq!(
+        (1..=5)
+            .map(|n| polyforms(Grid::Twigs, n, false))
+            .collect::<Vec<_>>(),
+        [1, 1, 3, 4, 12]
+    );
+}
+
+#[test]
+fn stick_pieces_turn_by_their_grids_groups() {
+    let orientations = |grid: Grid, segments: &[[i32; 3]], one_sided| {
+        let lattice = grid.lattice();
+        let g = lattice.segments().unwrap();
+        let cells: Vec<Cell> = segments
+            .iter()
+            .map(|&[x, y, d]| g.puzzler(x, y, d).unwrap())
+            .collect();
+        let s = lattice.shape(&cells).unwrap();
+        assert!(s.is_connected(lattice));
+        s.orientations(lattice, one_sided).len()
+    };
+    // The I tetrastick lies 2 ways, the L tetrastick 8, the X 1.
+    assert_eq!(
+        orientations(
+            Grid::Sticks,
+            &[[0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 0]],
+            false
+        ),
+        2
+    );
+    assert_eq!(
+        orientations(
+            Grid::Sticks,
+            &[[0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 1]],
+            false
+        ),
+        8
+    );
+    assert_eq!(
+        orientations(
+            Grid::Sticks,
+            &[[0, 1, 0], [1, 1, 0], [1, 0, 1], [1, 1, 1]],
+            false
+        ),
+        1
+    );
+    // A trig: 3 directions; a straight tritrig 3; the Y tritwig 2 (it points one of two ways).
+    assert_eq!(orientations(Grid::Trigs, &[[0, 0, 0]], false), 3);
+    assert_eq!(
+        orientations(Grid::Trigs, &[[0, 0, 0], [1, 0, 0], [2, 0, 0]], false),
+        3
+    );
+    assert_eq!(
+        orientations(Grid::Twigs, &[[0, 0, 0], [0, 0, 1], [0, 0, 2]], false),
+        2
+    );
+    assert_eq!(orientations(Grid::Twigs, &[[0, 0, 0]], false), 3);
 }
 
 #[test]

@@ -55,6 +55,8 @@ pub struct Board {
     pub use_all_pieces: bool,
     /// `false` lets open cells stay empty.
     pub cover_all_cells: bool,
+    /// On the grids of segments, `true` lets pieces cross (SPEC §9); `false` elsewhere.
+    pub crossing: bool,
     pub(crate) origin: Origin,
 }
 
@@ -91,6 +93,7 @@ impl Board {
             squares,
             use_all_pieces: true,
             cover_all_cells: true,
+            crossing: false,
             origin: Origin::default(),
         }
     }

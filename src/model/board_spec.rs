@@ -13,6 +13,7 @@ use toml::{Spanned, Value};
 use super::layers;
 use super::picture::{Picture, MAX_SIDE};
 use super::piece::is_label;
+use super::segments;
 use super::toml_input::{file_stem, Field, Input};
 use super::{Board, Origin, Square};
 use crate::error::InputError;
@@ -32,6 +33,9 @@ struct BoardSpec {
     shape: Field,
     layers: Field,
     pyramid: Field,
+    segments: Field,
+    holes: Field,
+    crossing: Field,
     use_all_pieces: Field,
     cover_all_cells: Field,
 }
@@ -48,7 +52,7 @@ pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
         Err(error) => {
             let table = input.table(what)?;
             if table.contains_key("piece")
-                && !["size", "shape", "layers", "pyramid"]
+                && !["size", "shape", "layers", "pyramid", "segments"]
                     .iter()
                     .any(|k| table.contains_key(*k))
             {
@@ -62,6 +66,19 @@ pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
     };
     let grid = input.grid(&spec.grid)?;
     let (mut board, key_at) = board_of(&input, grid, &spec)?;
+    if grid.is_segments() {
+        board = without_holes(&input, grid, board, &spec.holes)?;
+        board.crossing = input.opt_bool("crossing", &spec.crossing, false)?;
+    } else if let Some(v) = spec.holes.as_ref().or(spec.crossing.as_ref()) {
+        let key = if spec.holes.is_some() {
+            "holes"
+        } else {
+            "crossing"
+        };
+        return Err(input
+            .error_at(v, format!("`{key}` is for the grids of segments, but this board is on the {} grid", grid.name()))
+            .with_hint("mark blocked cells with `#` in the board's `shape`; `holes` and `crossing` go with `grid = \"sticks\"`, `trigs` or `twigs`"));
+    }
     let (line, column) = input.key_position(key_at);
     board.origin.path = path.to_string();
     board.origin.text = text.to_string();
@@ -95,6 +112,7 @@ fn board_of(input: &Input, grid: Grid, spec: &BoardSpec) -> Result<(Board, usize
         ("shape", &spec.shape),
         ("layers", &spec.layers),
         ("pyramid", &spec.pyramid),
+        ("segments", &spec.segments),
     ];
     let mut given: Vec<(&str, &Spanned<Value>)> = keys
         .iter()
@@ -106,6 +124,7 @@ fn board_of(input: &Input, grid: Grid, spec: &BoardSpec) -> Result<(Board, usize
             let (message, hint) = match grid {
                 Grid::Cube => ("the board has neither `size` nor `layers`", "add `size = [3, 3, 3]` for a box, or `layers` pictures, bottom first"),
                 Grid::Sphere => ("the board has neither `pyramid` nor `layers`", "add `pyramid = 5` for the square pyramid of 55 balls, or `layers` pictures, bottom first"),
+                Grid::Sticks | Grid::Trigs | Grid::Twigs => ("the board has neither `size` nor `segments`", "add `size = [5, 5]` for a bordered block, or `segments = [[x, y, d], ...]`"),
                 _ => ("the board has neither `size` nor `shape`", "add `size = [10, 6]` for a full rectangle, or a `shape` picture"),
             };
             Err(input.error(0, message).with_hint(hint))
@@ -124,7 +143,29 @@ fn board_of(input: &Input, grid: Grid, spec: &BoardSpec) -> Result<(Board, usize
         }
         [(key, v)] => {
             let at = v.span().start;
+            let fits = if grid.is_segments() {
+                key == "size" || key == "segments"
+            } else {
+                key != "segments"
+            };
+            if !fits {
+                let message = if grid.is_segments() {
+                    format!(
+                        "on the {} grid a board is `size = [w, h]` or `segments`, not `{key}`",
+                        grid.name()
+                    )
+                } else {
+                    format!("`segments` are for the grids of segments, but this board is on the {} grid", grid.name())
+                };
+                return Err(input
+                    .error_at(v, message)
+                    .with_hint("`segments = [[x, y, d], ...]` go with `grid = \"sticks\"`, `trigs` or `twigs`; other boards are `size` or a `shape` picture"));
+            }
             let board = match key {
+                "segments" => {
+                    let cells = segments::read_segments(input, grid, "segments", v, true)?;
+                    Board::of_cells("", grid, &cells)
+                }
                 "size" => sized(input, grid, v)?,
                 "shape" => {
                     let text = input.string("shape", v)?;
@@ -140,6 +181,34 @@ fn board_of(input: &Input, grid: Grid, spec: &BoardSpec) -> Result<(Board, usize
             Ok((board, at))
         }
     }
+}
+
+/// `board` without its `holes` (the grids of segments): each must be one of its segments.
+fn without_holes(
+    input: &Input,
+    grid: Grid,
+    mut board: Board,
+    holes: &crate::model::toml_input::Field,
+) -> Result<Board, InputError> {
+    let Some(v) = holes else {
+        return Ok(board);
+    };
+    let cells = segments::read_segments(input, grid, "holes", v, true)?;
+    for c in cells {
+        if board.square(c) != Square::Open {
+            let [x, y, d] = (grid.lattice().segments())
+                .and_then(|s| s.to_puzzler(c))
+                .unwrap_or([0, 0, 0]);
+            return Err(input
+                .error_at(
+                    v,
+                    format!("hole [{x}, {y}, {d}] is not a segment of the board"),
+                )
+                .with_hint("`holes` take segments out of the board's `size` or `segments`"));
+        }
+        board.set_square(c, Square::Outside);
+    }
+    Ok(board)
 }
 
 /// `size`: `[w, h]` on the plane grids, `[x, y, z]` on the cube grid, refused on the

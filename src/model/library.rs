@@ -42,11 +42,16 @@ static PIECE_SETS: &[(&str, &str)] = &[
     ),
     ("pentacubes", include_str!("../../pieces/pentacubes.toml")),
     ("pentahexes", include_str!("../../pieces/pentahexes.toml")),
+    ("pentatwigs", include_str!("../../pieces/pentatwigs.toml")),
     ("pentiamonds", include_str!("../../pieces/pentiamonds.toml")),
     ("pentominoes", include_str!("../../pieces/pentominoes.toml")),
     (
         "pentominoes-and-square",
         include_str!("../../pieces/pentominoes-and-square.toml"),
+    ),
+    (
+        "polysticks-123",
+        include_str!("../../pieces/polysticks-123.toml"),
     ),
     (
         "solid-pentominoes",
@@ -55,7 +60,9 @@ static PIECE_SETS: &[(&str, &str)] = &[
     ("soma", include_str!("../../pieces/soma.toml")),
     ("tetracubes", include_str!("../../pieces/tetracubes.toml")),
     ("tetrahexes", include_str!("../../pieces/tetrahexes.toml")),
+    ("tetrasticks", include_str!("../../pieces/tetrasticks.toml")),
     ("tetrominoes", include_str!("../../pieces/tetrominoes.toml")),
+    ("tritrigs", include_str!("../../pieces/tritrigs.toml")),
 ];
 
 static BOARDS: &[(&str, &str)] = &[
@@ -118,6 +125,14 @@ static BOARDS: &[(&str, &str)] = &[
         "one-sided-tetrominoes-4x7",
         include_str!("../../boards/one-sided-tetrominoes-4x7.toml"),
     ),
+    (
+        "pentatwigs-triangle",
+        include_str!("../../boards/pentatwigs-triangle.toml"),
+    ),
+    (
+        "polysticks-123-3x3",
+        include_str!("../../boards/polysticks-123-3x3.toml"),
+    ),
     ("scott", include_str!("../../boards/scott.toml")),
     (
         "solid-pentominoes-2x5x6",
@@ -141,8 +156,16 @@ static BOARDS: &[(&str, &str)] = &[
         include_str!("../../boards/tetrahexes-coin.toml"),
     ),
     (
+        "tetrasticks-5x5",
+        include_str!("../../boards/tetrasticks-5x5.toml"),
+    ),
+    (
         "tetrominoes-4x5",
         include_str!("../../boards/tetrominoes-4x5.toml"),
+    ),
+    (
+        "tritrigs-5x2",
+        include_str!("../../boards/tritrigs-5x2.toml"),
     ),
 ];
 

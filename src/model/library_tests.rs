@@ -35,11 +35,14 @@ fn every_builtin_parses_and_has_a_description() {
             .cells()
             .filter(|&c| matches!(board.square(c), super::super::Square::Preplaced(_)))
             .count();
-        assert_eq!(
-            set.area(),
-            (board.open_count() + preplaced) as u64,
-            "{name}: areas differ"
-        );
+        // A board that lets pieces stay unused (15 of the 16 tetrasticks) has less room.
+        if board.use_all_pieces {
+            assert_eq!(
+                set.area(),
+                (board.open_count() + preplaced) as u64,
+                "{name}: areas differ"
+            );
+        }
     }
 }
 

@@ -14,6 +14,7 @@ pub mod puzzle;
 pub mod refute;
 #[cfg(test)]
 pub(crate) mod samples;
+mod segments;
 pub mod spec;
 mod suggest;
 pub mod tiling;

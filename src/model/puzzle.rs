@@ -3,13 +3,16 @@
 //! never repeat a tiling) and one per open cell; one option per placement (an orientation
 //! of a piece at an offset where every cell is open). Pre-placed pieces are checked
 //! against the set and taken out of it. The option → placement table maps solutions
-//! back to tilings.
+//! back to tilings. On the grids of segments, unless the board allows crossing, each
+//! pair of crossing chords at a point that placements claim from both sides is a
+//! secondary item ([`crate::geom::Crossing`], SPEC §9), and placements that would cross
+//! a pre-placed piece are left out.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::cover::{ItemId, OptionId, Problem};
 use crate::error::InputError;
-use crate::geom::{Cell, Lattice, Shape};
+use crate::geom::{Cell, Crossing, Lattice, Shape};
 
 use super::{Board, PieceSet, Placement, Square, Tiling};
 
@@ -107,6 +110,19 @@ impl Puzzle {
                 place_everywhere(&board, &is_open, lattice, shape, k, &mut placements);
             }
         }
+        if has_crossing_rule(&board) && !fixed.is_empty() {
+            let taken: HashMap<(Cell, [u8; 4]), u8> = (fixed.iter())
+                .flat_map(|f| lattice.crossings(&f.cells))
+                .map(|x| ((x.point, x.chords), x.sides))
+                .collect();
+            placements.retain(|p| {
+                lattice.crossings(&p.cells).iter().all(|x| {
+                    taken
+                        .get(&(x.point, x.chords))
+                        .is_none_or(|&sides| sides | x.sides != 3)
+                })
+            });
+        }
         Ok(Puzzle {
             board,
             set,
@@ -133,6 +149,12 @@ impl Puzzle {
     /// pieces then are neither all exact nor all optional.
     pub fn has_ranges(&self) -> bool {
         self.board.use_all_pieces && self.set.has_ranges()
+    }
+
+    /// True if pieces may not cross (SPEC §9): the board is on a grid of segments and
+    /// does not say `crossing = true`.
+    pub fn has_crossing_rule(&self) -> bool {
+        has_crossing_rule(&self.board)
     }
 
     /// The exact-cover problem with every placement.
@@ -180,6 +202,7 @@ impl Puzzle {
             items[board.index(c).expect("open cells are in the frame")] = Some(item);
         }
         let cell_item = |&c: &Cell| items[board.index(c).expect("in the frame")].expect("open");
+        let crossings = self.crossing_items(&keep, &mut problem);
         let mut map = Vec::new();
         let mut row = Vec::new();
         for (index, p) in self.placements.iter().enumerate() {
@@ -189,6 +212,9 @@ impl Puzzle {
             row.clear();
             row.push(piece_item[p.piece].expect("placements exist only for pieces with copies"));
             row.extend(p.cells.iter().map(cell_item));
+            if let Some((items, claims)) = &crossings {
+                row.extend(claims[index].iter().filter_map(|key| items.get(key)));
+            }
             problem
                 .add_option(&row)
                 .expect("placements name distinct, existing items");
@@ -203,6 +229,47 @@ impl Puzzle {
             }
         }
         (problem, map)
+    }
+
+    /// Under the no-crossing rule, the secondary item of each pair of crossing chords
+    /// that the placements `keep` accepts claim from both sides (added to `problem`, in
+    /// order), and each placement's claims; `None` without the rule.
+    #[allow(clippy::type_complexity)]
+    fn crossing_items(
+        &self,
+        keep: &impl Fn(usize) -> bool,
+        problem: &mut Problem,
+    ) -> Option<(HashMap<(Cell, [u8; 4]), ItemId>, Vec<Vec<(Cell, [u8; 4])>>)> {
+        if !self.has_crossing_rule() {
+            return None;
+        }
+        let lattice = self.board.lattice();
+        let mut sides: BTreeMap<(Cell, [u8; 4]), u8> = BTreeMap::new();
+        let claims: Vec<Vec<(Cell, [u8; 4])>> = (self.placements.iter().enumerate())
+            .map(|(index, p)| {
+                if !keep(index) {
+                    return Vec::new();
+                }
+                let list: Vec<Crossing> = lattice.crossings(&p.cells);
+                for x in &list {
+                    *sides.entry((x.point, x.chords)).or_default() |= x.sides;
+                }
+                list.iter().map(|x| (x.point, x.chords)).collect()
+            })
+            .collect();
+        let items = (sides.into_iter())
+            .filter(|&(_, s)| s == 3)
+            .map(|((point, chords), sides)| {
+                let name = Crossing {
+                    point,
+                    chords,
+                    sides,
+                }
+                .name();
+                ((point, chords), problem.add_secondary(name))
+            })
+            .collect();
+        Some((items, claims))
     }
 
     /// The tiling of a solution given as placement indices, pre-placed pieces first.
@@ -303,6 +370,11 @@ fn check_size(
         .with_hint("use a smaller board or fewer pieces"));
     }
     Ok(())
+}
+
+/// True if the board is on a grid of segments and does not allow crossing.
+fn has_crossing_rule(board: &Board) -> bool {
+    board.grid.is_segments() && !board.crossing
 }
 
 /// The item name of cell `c`: `r{row}c{column}`, and on the grids of space

@@ -14,6 +14,7 @@ use super::flat;
 use super::layers;
 use super::picture::{Picture, MAX_SIDE};
 use super::piece::is_label;
+use super::segments;
 use super::toml_input::{file_stem, Field, Input};
 use super::{Board, Piece, PieceSet};
 use crate::error::InputError;
@@ -39,6 +40,7 @@ struct PieceSpec {
     name: Field,
     shape: Field,
     layers: Field,
+    segments: Field,
     count: Field,
     mirror: Field,
     label: Field,
@@ -60,7 +62,7 @@ pub fn parse_piece_set(path: &str, text: &str) -> Result<PieceSet, InputError> {
         Err(error) => {
             let table = input.table(what)?;
             if !table.contains_key("piece")
-                && ["size", "shape", "layers", "pyramid"]
+                && ["size", "shape", "layers", "pyramid", "segments"]
                     .iter()
                     .any(|k| table.contains_key(*k))
             {
@@ -154,8 +156,17 @@ fn read_piece(
     if name.is_empty() {
         return Err(input.error_at(name_value, "a piece's name must not be empty"));
     }
-    let pictures = piece_pictures(input, grid, &name, name_value, p)?;
-    let shape = read_shape(input, grid, &name, &pictures)?;
+    let shape = if grid.is_segments() {
+        segment_shape(input, grid, &name, name_value, p)?
+    } else {
+        if let Some(v) = &p.segments {
+            return Err(input
+                .error_at(v, format!("`segments` are for the grids of segments, but this set is on the {} grid", grid.name()))
+                .with_hint("write `grid = \"sticks\"` (or `trigs`, `twigs`) for pieces made of segments, or draw the piece as a `shape`"));
+        }
+        let pictures = piece_pictures(input, grid, &name, name_value, p)?;
+        read_shape(input, grid, &name, &pictures)?
+    };
     let (min, count) = match &p.count {
         Some(v) => read_count(input, v)?,
         None => (1, 1),
@@ -203,6 +214,47 @@ fn read_piece(
         color,
     };
     Ok((piece, name_value.span().start, label_at, given))
+}
+
+/// A piece of segments (SPEC §9): its `segments`, connected through shared end points.
+fn segment_shape(
+    input: &Input,
+    grid: Grid,
+    name: &str,
+    name_value: &Spanned<toml::Value>,
+    p: &PieceSpec,
+) -> Result<Shape, InputError> {
+    if let Some(v) = p.shape.as_ref().or(p.layers.as_ref()) {
+        return Err(input
+            .error_at(
+                v,
+                format!(
+                    "on the {} grid a piece is a list of `segments`, not a picture",
+                    grid.name()
+                ),
+            )
+            .with_hint("write `segments = [[0, 0, 0], [1, 0, 0]]`: each segment is [x, y, d]"));
+    }
+    let Some(v) = &p.segments else {
+        return Err(input
+            .error(
+                name_value.span().start,
+                format!("piece `{name}` has no `segments`"),
+            )
+            .with_hint("add `segments = [[0, 0, 0], [1, 0, 0]]`: each segment is [x, y, d]"));
+    };
+    let cells = segments::read_segments(input, grid, "segments", v, false)?;
+    let lattice = grid.lattice();
+    let shape = lattice.shape(&cells).expect("a non-empty list");
+    if let Some(stray) = first_disconnected(lattice, &cells) {
+        let [x, y, d] = (lattice.segments())
+            .and_then(|s| s.to_puzzler(stray))
+            .unwrap_or([0, 0, 0]);
+        return Err(input
+            .error_at(v, format!("piece `{name}` is not connected: segment [{x}, {y}, {d}] shares no end point with the first one, even through others"))
+            .with_hint("segments are connected when they share an end point; a piece is one connected set of segments"));
+    }
+    Ok(shape)
 }
 
 /// A piece's `count`: `k` (exactly k copies, from 1 to [`MAX_COUNT`]) or `[min, max]` (a
@@ -351,6 +403,7 @@ fn read_shape(
             Grid::Cube => "a cube's neighbours share a face: left, right, above and below it in its layer's picture, and the same place in the layers under and over it; a piece is one face-connected solid",
             Grid::Sphere if flat => "in a layer a ball touches the four beside it in its row and column, not the diagonal ones; a flat piece is one set of touching balls",
             Grid::Sphere => "a ball touches the four beside it in its layer, and in the layer over it the balls at its own place and one column, one row or both to the left and up; a piece is one set of touching balls",
+            Grid::Sticks | Grid::Trigs | Grid::Twigs => "segments are connected when they share an end point; a piece is one connected set of segments",
         };
         let how = match grid {
             Grid::Cube => "faces",

@@ -221,7 +221,11 @@ fn grids() {
     check(&e, 1, 8, "unknown grid `trinagle`");
     hint(&e, "did you mean `triangle`?");
     for grid in Grid::ALL {
-        let one = "[[piece]]\nname = \"M\"\nshape = \"M\"\n";
+        let one = if grid.is_segments() {
+            "[[piece]]\nname = \"M\"\nsegments = [[0, 0, 0]]\n"
+        } else {
+            "[[piece]]\nname = \"M\"\nshape = \"M\"\n"
+        };
         let set = parse_piece_set("s", &format!("grid = \"{}\"\n{one}", grid.name()));
         assert_eq!(set.unwrap().grid, grid);
         // A box on the cube grid; the sphere grid has no `size`.

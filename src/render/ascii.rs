@@ -2,7 +2,9 @@
 //! cell `#`, an outside cell a space, an open cell left uncovered (a board with
 //! `cover_all_cells = false`) `.`, and a pre-placed square no placement covers its own
 //! label. Trailing spaces are trimmed; every tiling ends with a newline (SPEC §3). On
-//! the grids of space the layers are drawn side by side ([`layers`]).
+//! the grids of space the layers are drawn side by side ([`layers`]). On the sticks grid
+//! each segment's label stands at its midpoint and each point of the board is a `+`, so a
+//! row of points reads `+A+A+B+` and the row under it `C D B E`.
 
 use crate::geom::Cell;
 use crate::model::{Board, PieceSet, Square, Tiling};
@@ -42,6 +44,7 @@ fn layer(
                     let owner = board.index(c).and_then(|i| owners[i]);
                     match (owner, board.square(c)) {
                         (Some(k), _) => set.pieces[t.placements[k].piece].label,
+                        (None, Square::Outside) if is_stick_point(board, c) => '+',
                         (None, Square::Outside) => ' ',
                         (None, Square::Blocked) => '#',
                         (None, Square::Open) => '.',
@@ -51,6 +54,16 @@ fn layer(
                 .collect()
         })
         .collect()
+}
+
+/// Whether `c` is a point of the sticks grid at an end of one of the board's segments.
+fn is_stick_point(board: &Board, c: Cell) -> bool {
+    board.grid == crate::geom::Grid::Sticks
+        && c.x % 2 == 0
+        && c.y % 2 == 0
+        && [(1, 0), (-1, 0), (0, 1), (0, -1)]
+            .iter()
+            .any(|&(dx, dy)| board.square(Cell::at(c.x + dx, c.y + dy, c.z)) != Square::Outside)
 }
 
 /// Several tilings, separated by one blank line.

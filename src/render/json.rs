@@ -1,6 +1,7 @@
 //! JSON Lines (SPEC §3): one `{"type":"solution",...}` object per tiling, then one
 //! `{"type":"summary",...}`. Keys come in a fixed order; cells are `[x, y]` pairs, and
-//! `[x, y, z]` triples on the grids of space (SPEC §8).
+//! `[x, y, z]` triples on the grids of space (SPEC §8), and on the grids of segments each
+//! segment's `[x, y, d]` in Polyform Puzzler's coordinates, as boards write them (SPEC §9).
 //! [`Summary`] also reads back (the `merge` command sums the summaries of shards).
 
 use serde::{Deserialize, Serialize};
@@ -66,6 +67,7 @@ enum Coordinates {
 /// only on pre-placed ones.
 pub fn solution(index: u64, set: &PieceSet, t: &Tiling) -> String {
     let space = set.grid.is_3d();
+    let segments = set.grid.lattice().segments();
     let body = SolutionBody {
         index,
         placements: t
@@ -74,9 +76,10 @@ pub fn solution(index: u64, set: &PieceSet, t: &Tiling) -> String {
             .map(|p| PlacementOut {
                 piece: &set.pieces[p.piece].name,
                 cells: (p.cells.iter())
-                    .map(|c| match space {
-                        false => Coordinates::Plane([c.x, c.y]),
-                        true => Coordinates::Space([c.x, c.y, c.z]),
+                    .map(|&c| match (segments.and_then(|s| s.to_puzzler(c)), space) {
+                        (Some(xyd), _) => Coordinates::Space(xyd),
+                        (None, false) => Coordinates::Plane([c.x, c.y]),
+                        (None, true) => Coordinates::Space([c.x, c.y, c.z]),
                     })
                     .collect(),
                 fixed: p.fixed,

@@ -106,6 +106,10 @@ fn runs(lattice: &dyn Lattice, cells: &[Cell]) -> Vec<Vec<Cell>> {
 /// that borders no other cell of the run begins (on the square grid, the top left
 /// corner), with corners inside straight sides left out.
 pub fn run_outlines(lattice: &dyn Lattice, cells: &[Cell]) -> Vec<Vec<Point>> {
+    // Segments are strokes apart from each other: one outline each.
+    if lattice.segments().is_some() {
+        return cells.iter().map(|&c| lattice.polygon(c)).collect();
+    }
     runs(lattice, cells)
         .into_iter()
         .map(|run| run_outline(lattice, &run))

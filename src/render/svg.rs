@@ -348,7 +348,10 @@ fn fill_cells(
     let _ = write!(out, r#"<path fill="{}" d=""#, hex(color));
     for polygon in lines::run_outlines(lattice, cells) {
         let corners: Vec<(i64, i64)> = polygon.iter().map(|&p| at(layout, p)).collect();
-        let _ = write!(out, "M{} {}", number(corners[0].0), number(corners[0].1));
+        let Some(first) = corners.first() else {
+            continue;
+        };
+        let _ = write!(out, "M{} {}", number(first.0), number(first.1));
         for pair in corners.windows(2) {
             line_to(out, pair[0], pair[1]);
         }

@@ -15,7 +15,8 @@
 //! Only whole counts take this path: a run that prints, a shard, a checkpoint or a node
 //! budget searches the whole board as before (they name nodes of that search), as does a
 //! board whose cells may stay empty, and one whose small regions have too many fillings
-//! or use the copies in too many ways ([`FILL_BUDGET`], [`MAX_RESTS`]).
+//! or use the copies in too many ways ([`FILL_BUDGET`], [`MAX_RESTS`]), and a board of
+//! segments under the no-crossing rule (its regions may meet at a point).
 
 use std::time::{Duration, Instant};
 
@@ -68,7 +69,10 @@ impl<'s> Apart<'s> {
             && opts.checkpoint.is_none()
             && opts.node_budget.is_none()
             && solver.is_feasible()
-            && puzzle.board.cover_all_cells;
+            && puzzle.board.cover_all_cells
+            // Regions of segments may still meet at a point, where the no-crossing
+            // rule ties them.
+            && !puzzle.has_crossing_rule();
         if !applies {
             return None;
         }

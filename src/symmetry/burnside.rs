@@ -28,7 +28,9 @@ const MAX_SPLITS: usize = 4096;
 /// every copy must be used (no ranges), and every symmetry must map every piece to itself (not so
 /// for one-sided sets whose reflections swap mirror pieces).
 pub fn applies(puzzle: &Puzzle, group: &Group) -> bool {
+    // The orbits' options would need the crossing items too.
     puzzle.board.cover_all_cells
+        && !puzzle.has_crossing_rule()
         && puzzle.board.use_all_pieces
         && !puzzle.has_ranges()
         && (group.elements.iter())

@@ -18,13 +18,15 @@ pub(super) struct PlacementIndex {
     shapes: Vec<Shape>,
     /// Per piece: its first slot (and the next piece's first ends its slots).
     first: Vec<usize>,
-    /// The columns of the grid of offsets: the board's, and one more on the left, since
-    /// a normal form's smallest column may be 1 and its offset then −1.
+    /// The columns of the grid of offsets: the board's, and `left` more on the left,
+    /// since a normal form's smallest column may be above 0 (1 where shifts keep a
+    /// parity, up to 5 on the hexagonal grid of segments) and its offset then below 0.
     width: i32,
+    left: i32,
     height: i32,
     depth: i32,
     /// Per slot, a `width × height × depth` grid of offsets, layer by layer, row by row,
-    /// column −1 first: the placement of that orientation at that offset, or `u32::MAX`.
+    /// column −left first: the placement of that orientation at that offset, or `u32::MAX`.
     grid: Vec<u32>,
     /// Per placement: its slot and its offset.
     at: Vec<(usize, Cell)>,
@@ -43,7 +45,12 @@ impl PlacementIndex {
         }
         first.push(shapes.len());
         let board = &puzzle.board;
-        let (width, height) = (board.width.max(0) + 1, board.height.max(0));
+        let left = (shapes.iter())
+            .filter_map(|s| s.cells().iter().map(|c| c.x).min())
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let (width, height) = (board.width.max(0) + left, board.height.max(0));
         let depth = board.depth.max(0);
         let area = (width * height * depth) as usize;
         let mut grid = vec![u32::MAX; shapes.len() * area];
@@ -67,13 +74,14 @@ impl PlacementIndex {
                 .find_map(|slot| offset(slot).map(|d| (slot, d)))
                 .expect("every placement is an orientation of its piece");
             last = slot;
-            grid[slot * area + ((d.z * height + d.y) * width + d.x + 1) as usize] = k as u32;
+            grid[slot * area + ((d.z * height + d.y) * width + d.x + left) as usize] = k as u32;
             at.push((slot, d));
         }
         PlacementIndex {
             shapes,
             first,
             width,
+            left,
             height,
             depth,
             grid,
@@ -119,7 +127,7 @@ impl PlacementIndex {
             .map(|&(slot, d)| {
                 let (grid, m) = moves[slot];
                 let e = lattice.apply(t, d) - t0 + m + shift;
-                let (x, y, z) = (e.x + 1, e.y, e.z);
+                let (x, y, z) = (e.x + self.left, e.y, e.z);
                 assert!(
                     (0..width).contains(&x) && (0..height).contains(&y) && (0..depth).contains(&z),
                     "a symmetry maps placements onto the board"

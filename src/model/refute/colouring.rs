@@ -54,6 +54,9 @@ pub fn of_grid(grid: Grid) -> &'static [Colouring] {
         Grid::Triangle => triangle(),
         Grid::Cube => cube(),
         Grid::Sphere => sphere(),
+        // A colouring argument on segments would have to count the pieces' segments
+        // by class; none is tried.
+        Grid::Sticks | Grid::Trigs | Grid::Twigs => &[],
     }
 }
 
