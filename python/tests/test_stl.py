@@ -75,11 +75,25 @@ def cell_volume(grid):
     }[grid]
 
 
-SETS = built_in("piece sets")
+SEGMENTS = ("sticks", "trigs", "twigs")
+SETS = [s for s in built_in("piece sets") if grid_of(s, "pieces") not in SEGMENTS]
+STICK_SETS = [s for s in built_in("piece sets") if grid_of(s, "pieces") in SEGMENTS]
 
 
 def test_every_built_in_set_is_listed():
     assert {"pentominoes", "soma", "noi2005-balls", "hexiamonds", "tetrahexes"} <= set(SETS)
+
+
+@pytest.mark.parametrize("name", STICK_SETS)
+def test_pieces_of_segments_are_refused(name, tmp_path):
+    # Sticks have no meshes yet: exit code 2 and a message, no file.
+    run = subprocess.run(
+        [binary(), "show", str(ROOT / "pieces" / f"{name}.toml"), "--stl", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 2 and "STL" in run.stderr, run.stderr
+    assert not any((tmp_path / "out").glob("*.stl"))
 
 
 @pytest.mark.parametrize("name", SETS)
