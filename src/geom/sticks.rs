@@ -208,8 +208,11 @@ impl Lattice for SegmentGrid {
     fn parallelogram(&self, width: i32, height: i32) -> Vec<Cell> {
         let mut out = Vec::new();
         match self.edges {
-            // The w × h squares with their border.
-            Edges::Square => {
+            // Sticks: the w × h squares with their border. Trigs: Puzzler's bordered
+            // parallelogram of sides w and h, the points (x, y) with 0 ≤ x ≤ w,
+            // 0 ≤ y ≤ h and every segment between two of them (the squares' segments
+            // and one diagonal, d = 2, of each).
+            Edges::Square | Edges::Triangle => {
                 for y in 0..=height {
                     for x in 0..=width {
                         if x < width {
@@ -217,21 +220,7 @@ impl Lattice for SegmentGrid {
                         }
                         if y < height {
                             out.extend(self.puzzler(x, y, 1));
-                        }
-                    }
-                }
-            }
-            // Puzzler's bordered parallelogram of sides w and h: the points (x, y) with
-            // 0 ≤ x ≤ w, 0 ≤ y ≤ h and every segment between two of them.
-            Edges::Triangle => {
-                for y in 0..=height {
-                    for x in 0..=width {
-                        if x < width {
-                            out.extend(self.puzzler(x, y, 0));
-                        }
-                        if y < height {
-                            out.extend(self.puzzler(x, y, 1));
-                            if x > 0 {
+                            if self.edges == Edges::Triangle && x > 0 {
                                 out.extend(self.puzzler(x, y, 2));
                             }
                         }

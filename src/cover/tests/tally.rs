@@ -163,3 +163,16 @@ fn a_stop_flag_ends_the_count_early() {
     assert!(!t.complete);
     assert!(t.count < 520);
 }
+
+#[test]
+fn a_split_count_reports_the_nodes_of_one_search() {
+    // The splits that try depths before the one kept are not counted twice.
+    for name in ["queens_8", "pent_3x20"] {
+        let problem = instance(name);
+        let plain = crate::cover::Search::new(&problem).count();
+        let one = Tally::new(&problem).symmetry(false).run();
+        let two = Tally::new(&problem).symmetry(false).threads(2).run();
+        assert_eq!((one.count, two.count), (plain, plain), "{name}");
+        assert_eq!(one.stats.nodes, two.stats.nodes, "{name}");
+    }
+}

@@ -4,6 +4,7 @@
 //! grid, both engines and both modes, the count region by region is the count of the
 //! whole board's search.
 
+use super::small_set;
 use proptest::prelude::*;
 
 use crate::geom::{Cell, Grid};
@@ -126,27 +127,6 @@ fn twin_rooms_are_counted_by_burnside_in_reduce_mode() {
         assert!(split > 0);
         assert_eq!(applied, mode == SymmetryMode::Keep, "{mode:?}");
     }
-}
-
-/// Small shapes of `grid` (one to four cells), `copies` of each picked.
-fn small_set(grid: Grid, picks: &[(usize, u32)]) -> PieceSet {
-    let mut all = Vec::new();
-    for n in 1..=4 {
-        all.extend(samples::polyforms(grid, n, false).pieces);
-    }
-    let mut set = samples::polyforms(grid, 1, false);
-    set.pieces.clear();
-    for &(k, copies) in picks {
-        let mut piece = all[k % all.len()].clone();
-        if set.pieces.iter().any(|p| p.shape == piece.shape) {
-            continue;
-        }
-        let label = (b'A' + set.pieces.len() as u8) as char;
-        (piece.count, piece.min) = (copies, copies);
-        (piece.label, piece.name) = (label, label.to_string());
-        set.pieces.push(piece);
-    }
-    set
 }
 
 /// A board of `grid` in a frame of `blocks` blocks of 3 columns, `h` rows, 2 columns of

@@ -17,6 +17,28 @@ mod runs;
 mod solid_props;
 mod tiling_props;
 
+/// Small shapes of `grid` (one to four cells), `copies` of each picked (a shape picked
+/// twice is taken once), labelled A, B, …: random piece sets for the property tests.
+pub(super) fn small_set(grid: Grid, picks: &[(usize, u32)]) -> PieceSet {
+    let mut all = Vec::new();
+    for n in 1..=4 {
+        all.extend(samples::polyforms(grid, n, false).pieces);
+    }
+    let mut set = samples::polyforms(grid, 1, false);
+    set.pieces.clear();
+    for &(k, copies) in picks {
+        let mut piece = all[k % all.len()].clone();
+        if set.pieces.iter().any(|p| p.shape == piece.shape) {
+            continue;
+        }
+        let label = (b'A' + set.pieces.len() as u8) as char;
+        (piece.count, piece.min) = (copies, copies);
+        (piece.label, piece.name) = (label, label.to_string());
+        set.pieces.push(piece);
+    }
+    set
+}
+
 fn count(board: Board, set: PieceSet, mode: SymmetryMode) -> (u64, usize) {
     let puzzle = Puzzle::new(board, set).unwrap();
     let rows = puzzle.placements.len();

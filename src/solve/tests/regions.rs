@@ -2,6 +2,7 @@
 //! never a solution. Counts with the test on and off agree on known puzzles and on small
 //! random boards of every grid; with it on, the search enters fewer nodes.
 
+use super::small_set;
 use std::ops::ControlFlow;
 
 use proptest::prelude::*;
@@ -9,7 +10,7 @@ use proptest::prelude::*;
 use crate::cover::Subproblem;
 use crate::geom::{Cell, Grid};
 use crate::model::samples::{self, pentominoes};
-use crate::model::{Board, PieceSet, Puzzle};
+use crate::model::{Board, Puzzle};
 use crate::run::{Sink, Tree};
 use crate::solve::dlx_tree::DlxTree;
 use crate::solve::{Engine, Solver, SymmetryMode};
@@ -103,28 +104,6 @@ fn a_board_of_two_rooms_is_pruned_at_the_root_and_its_splits() {
         .unwrap();
     assert_eq!(tally.0, every.0);
     assert!(tree.stats().nodes < plain.stats().nodes);
-}
-
-/// Small shapes of every grid (one to four cells), for random piece sets.
-fn small_set(grid: Grid, picks: &[(usize, u32)]) -> PieceSet {
-    let mut all = Vec::new();
-    for n in 1..=4 {
-        all.extend(samples::polyforms(grid, n, false).pieces);
-    }
-    let mut set = samples::polyforms(grid, 1, false);
-    set.pieces.clear();
-    let labels = ['A', 'B', 'C', 'D'];
-    for (&(k, copies), label) in picks.iter().zip(labels) {
-        let mut piece = all[k % all.len()].clone();
-        if set.pieces.iter().any(|p| p.shape == piece.shape) {
-            continue;
-        }
-        (piece.count, piece.min) = (copies, copies);
-        piece.label = label;
-        piece.name = label.to_string();
-        set.pieces.push(piece);
-    }
-    set
 }
 
 /// A board of `grid` with open cells where `open` says, in a `w × h` frame.
