@@ -306,6 +306,7 @@ fn rest_puzzle(puzzle: &Puzzle, rest: &Region, used: &[u32]) -> Option<Option<Pu
     let mut region = Board::of_cells(board.name.clone(), board.grid, &moved);
     region.use_all_pieces = board.use_all_pieces;
     region.cover_all_cells = board.cover_all_cells;
+    region.crossing = board.crossing;
     let set = PieceSet {
         pieces,
         ..puzzle.set.clone()
