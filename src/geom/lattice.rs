@@ -115,30 +115,6 @@ pub trait Lattice: Debug + Sync + RefUnwindSafe {
         None
     }
 
-    /// The transform `a ∘ b`: first `b`, then `a`.
-    fn after(&self, a: usize, b: usize) -> usize {
-        let probes = self.probes();
-        let want: Vec<Cell> = probes
-            .iter()
-            .map(|&c| self.apply(a, self.apply(b, c)))
-            .collect();
-        (0..self.order())
-            .find(|&t| {
-                probes
-                    .iter()
-                    .zip(&want)
-                    .all(|(&c, &w)| self.apply(t, c) == w)
-            })
-            .expect("the point group is closed under composition")
-    }
-
-    /// The inverse of `t`.
-    fn inverse(&self, t: usize) -> usize {
-        (0..self.order())
-            .find(|&u| self.after(u, t) == 0)
-            .expect("every element of the point group has an inverse")
-    }
-
     /// Cells whose images tell the transforms apart.
     fn probes(&self) -> Vec<Cell> {
         vec![

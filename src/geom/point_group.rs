@@ -1,6 +1,7 @@
-//! The composition table of a lattice's point group ([`PointGroup`]): what
-//! [`Lattice::after`] finds by a search over the transforms for one pair, computed once
-//! for every pair, for callers that compose many (the symmetry group of a puzzle).
+//! The point group of a lattice as a table ([`PointGroup`]): the composition `a ∘ b` of
+//! every pair of its transforms, the inverse and the order of each. It is the one place
+//! that composes transforms: the symmetry group of a puzzle and the web page's moves
+//! both read it.
 
 use std::collections::HashMap;
 
@@ -46,6 +47,16 @@ impl PointGroup {
         }
     }
 
+    /// The number of transforms.
+    pub fn len(&self) -> usize {
+        self.order
+    }
+
+    /// Always `false`: the identity is in every group.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
     /// The transform `a ∘ b`: first `b`, then `a`.
     pub fn after(&self, a: usize, b: usize) -> usize {
         self.after[a * self.order + b]
@@ -55,6 +66,17 @@ impl PointGroup {
     pub fn inverse(&self, t: usize) -> usize {
         self.inverse[t]
     }
+
+    /// The order of `t`: how many times it is applied to come back to the identity.
+    pub fn order_of(&self, t: usize) -> usize {
+        let mut power = t;
+        let mut k = 1;
+        while power != 0 {
+            power = self.after(t, power);
+            k += 1;
+        }
+        k
+    }
 }
 
 #[cfg(test)]
@@ -62,16 +84,49 @@ mod tests {
     use super::*;
     use crate::geom::Grid;
 
+    /// A few cells of both parities around the origin, in a few layers in space.
+    fn cells_near(grid: Grid) -> Vec<Cell> {
+        let (layers, side) = if grid.is_3d() { (2, 3) } else { (0, 4) };
+        (-layers..=layers)
+            .flat_map(|z| {
+                (-side..=side).flat_map(move |y| (-5..=5).map(move |x| Cell::at(x, y, z)))
+            })
+            .collect()
+    }
+
     #[test]
-    fn the_table_agrees_with_the_lattice() {
+    fn the_table_composes_as_the_lattice_applies() {
         for grid in Grid::ALL {
             let lattice = grid.lattice();
             let group = PointGroup::of(lattice);
+            assert_eq!(group.len(), lattice.order());
             for a in 0..lattice.order() {
                 assert_eq!(group.after(group.inverse(a), a), 0, "{grid:?}");
+                assert_eq!(group.after(a, group.inverse(a)), 0, "{grid:?}");
                 for b in 0..lattice.order() {
-                    assert_eq!(group.after(a, b), lattice.after(a, b), "{grid:?}");
+                    let ab = group.after(a, b);
+                    assert_eq!(
+                        lattice.is_rotation(ab),
+                        lattice.is_rotation(a) == lattice.is_rotation(b),
+                        "{grid:?}"
+                    );
+                    for c in cells_near(grid) {
+                        let want = lattice.apply(a, lattice.apply(b, c));
+                        assert_eq!(lattice.apply(ab, c), want, "{grid:?} {a}∘{b} at {c:?}");
+                    }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn orders_divide_the_group_and_the_identity_alone_has_order_one() {
+        for grid in Grid::ALL {
+            let group = PointGroup::of(grid.lattice());
+            for t in 0..group.len() {
+                let k = group.order_of(t);
+                assert_eq!(group.len() % k, 0, "{grid:?} {t}");
+                assert_eq!(k == 1, t == 0, "{grid:?} {t}");
             }
         }
     }

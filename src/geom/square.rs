@@ -59,16 +59,6 @@ impl Transform {
         Cell::new(x, y)
     }
 
-    /// `self` after `first`: `(self ∘ first)(c) = self(first(c))`.
-    pub fn after(self, first: Transform) -> Transform {
-        let probe = [Cell::new(1, 0), Cell::new(0, 1)];
-        let target = probe.map(|c| self.apply(first.apply(c)));
-        *Self::ALL
-            .iter()
-            .find(|t| probe.map(|c| t.apply(c)) == target)
-            .expect("D4 is closed under composition")
-    }
-
     /// A short name: `id`, `r90`, `r180`, `r270`, `mx`, `my`, `md`, `ma`.
     pub fn name(self) -> &'static str {
         const NAMES: [&str; 8] = ["id", "r90", "r180", "r270", "mx", "my", "md", "ma"];
@@ -133,12 +123,5 @@ impl Lattice for SquareLattice {
     fn polygon(&self, c: Cell) -> Vec<Point> {
         let (x, y) = (f64::from(c.x), f64::from(c.y));
         vec![(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]
-    }
-
-    fn after(&self, a: usize, b: usize) -> usize {
-        let ab = Transform::ALL[a].after(Transform::ALL[b]);
-        (Transform::ALL.iter())
-            .position(|&t| t == ab)
-            .expect("D4 is closed under composition")
     }
 }

@@ -5,7 +5,7 @@
 //! the half turn that swaps up and down). Each orientation of a piece then has the
 //! orientation each move leads to.
 
-use crate::geom::{Lattice, Shape};
+use crate::geom::{Lattice, PointGroup, Shape};
 
 /// The group elements of the two moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +16,7 @@ pub struct Moves {
 
 /// The moves of `lattice`.
 pub fn moves(lattice: &dyn Lattice) -> Moves {
+    let group = PointGroup::of(lattice);
     let probes = lattice.probes();
     let keeps_layers = |t: usize| probes.iter().all(|&c| lattice.apply(t, c).z == c.z);
     let swaps_layers = |t: usize| probes.iter().all(|&c| lattice.apply(t, c).z == -c.z);
@@ -23,12 +24,12 @@ pub fn moves(lattice: &dyn Lattice) -> Moves {
     let rotate = elements
         .clone()
         .filter(|&t| lattice.is_rotation(t) && keeps_layers(t))
-        .max_by_key(|&t| (order(lattice, t), std::cmp::Reverse(t)))
+        .max_by_key(|&t| (group.order_of(t), std::cmp::Reverse(t)))
         .unwrap_or(0);
     let flip = if lattice.dimension() == 3 {
         elements
             .clone()
-            .find(|&t| lattice.is_rotation(t) && order(lattice, t) == 2 && swaps_layers(t))
+            .find(|&t| lattice.is_rotation(t) && group.order_of(t) == 2 && swaps_layers(t))
     } else {
         elements.clone().find(|&t| !lattice.is_rotation(t))
     };
@@ -36,19 +37,6 @@ pub fn moves(lattice: &dyn Lattice) -> Moves {
         rotate,
         flip: flip.unwrap_or(0),
     }
-}
-
-/// The order of element `t`: how many times it is applied to come back to the start.
-fn order(lattice: &dyn Lattice, t: usize) -> usize {
-    let probes = lattice.probes();
-    let mut images = probes.clone();
-    for k in 1..=lattice.order() {
-        images = images.iter().map(|&c| lattice.apply(t, c)).collect();
-        if images == probes {
-            return k;
-        }
-    }
-    lattice.order()
 }
 
 /// For each of `orientations`, the index of its image under `t`, if that image is
@@ -78,9 +66,10 @@ mod tests {
             (Grid::Sphere, 4),
         ] {
             let lattice = grid.lattice();
+            let group = PointGroup::of(lattice);
             let m = moves(lattice);
-            assert_eq!(order(lattice, m.rotate), turns, "{grid:?}");
-            assert_eq!(order(lattice, m.flip), 2, "{grid:?}");
+            assert_eq!(group.order_of(m.rotate), turns, "{grid:?}");
+            assert_eq!(group.order_of(m.flip), 2, "{grid:?}");
             assert_ne!(m.flip, 0, "{grid:?}");
         }
     }
