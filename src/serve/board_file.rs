@@ -1,6 +1,8 @@
 //! A board as a self-contained board file (FORMATS.md): its keys, and its picture with
 //! the pre-placed pieces' labels (`shape`, or `layers` bottom first on the grids of
-//! space), so that what the page shows can be downloaded and read back.
+//! space), so that what the page shows can be downloaded and read back. A board of
+//! segments is its list of segments in Puzzler's `[x, y, d]` (SPEC §9), those of the
+//! pieces placed on it included (a list has no labels), and `crossing` where it is set.
 
 use std::fmt::Write;
 
@@ -24,7 +26,12 @@ pub fn board_toml(board: &Board, pieces: &str) -> String {
     if !board.cover_all_cells {
         out.push_str("cover_all_cells = false\n");
     }
-    if board.grid.is_3d() {
+    if board.crossing {
+        out.push_str("crossing = true\n");
+    }
+    if board.grid.is_segments() {
+        let _ = writeln!(out, "segments = {}", segments(board));
+    } else if board.grid.is_3d() {
         let layers: Vec<String> = (0..board.depth).map(|z| picture(board, z)).collect();
         let _ = writeln!(out, "layers = [{}]", layers.join(", "));
     } else {
@@ -53,7 +60,52 @@ fn picture(board: &Board, z: i32) -> String {
     out
 }
 
+/// The board's segments, open or covered, as `[[x, y, d], …]`.
+fn segments(board: &Board) -> String {
+    let lattice = board.lattice();
+    let grid = lattice.segments();
+    let list: Vec<String> = (0..board.height)
+        .flat_map(|y| (0..board.width).map(move |x| Cell::new(x, y)))
+        .filter(|&c| matches!(board.square(c), Square::Open | Square::Preplaced(_)))
+        .filter_map(|c| grid.and_then(|g| g.to_puzzler(c)))
+        .map(|[x, y, d]| format!("[{x}, {y}, {d}]"))
+        .collect();
+    format!("[{}]", list.join(", "))
+}
+
 /// `s` as a TOML basic string (JSON's escapes are TOML's).
 fn quoted(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{load_board as builtin_board, parse_board};
+
+    #[test]
+    fn a_board_of_segments_reads_back_as_the_same_board() {
+        for name in ["polysticks-123-3x3", "tritrigs-5x2", "pentatwigs-triangle"] {
+            let mut board = builtin_board(name).unwrap();
+            for crossing in [false, true] {
+                board.crossing = crossing;
+                let text = board_toml(&board, &board.pieces);
+                let back = parse_board("board.toml", &text).unwrap();
+                assert_eq!(back.grid, board.grid, "{name}");
+                assert_eq!(back.crossing, crossing, "{name}");
+                let cells = |b: &Board| b.open_cells().collect::<Vec<_>>();
+                assert_eq!(cells(&back), cells(&board), "{name}\n{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_board_of_squares_reads_back_as_the_same_board() {
+        let board = builtin_board("8x8-square").unwrap();
+        let back = parse_board("board.toml", &board_toml(&board, &board.pieces)).unwrap();
+        assert_eq!(
+            back.open_cells().collect::<Vec<_>>(),
+            board.open_cells().collect::<Vec<_>>()
+        );
+    }
 }
