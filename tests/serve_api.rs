@@ -217,6 +217,59 @@ fn puzzle_geometry_on_every_grid() {
     }
 }
 
+#[test]
+fn a_board_of_sticks_speaks_puzzlers_segments() {
+    let server = Server::start();
+    let board = "polysticks-123-3x3";
+    let g = server
+        .post("/api/puzzle", &json!({ "board": board }))
+        .json();
+    assert_eq!(g["grid"], "sticks");
+    let cells = g["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 20);
+    assert!(cells
+        .iter()
+        .all(|c| c["segment"].as_array().unwrap().len() == 3));
+    for piece in g["pieces"].as_array().unwrap() {
+        for o in piece["orientations"].as_array().unwrap() {
+            let n = o["cells"].as_array().unwrap().len();
+            assert_eq!(o["segments"].as_array().unwrap().len(), n, "{o}");
+            assert_eq!(o["polygons"].as_array().unwrap().len(), n, "{o}");
+        }
+    }
+    placements_follow_their_orientations(&g);
+    // The board file reads back as the same board (a segment list, not a picture).
+    let toml = g["toml"].as_str().unwrap();
+    assert!(
+        toml.contains("segments = [[") && !toml.contains("shape"),
+        "{toml}"
+    );
+    let again = server.post("/api/check-input", &json!({ "board_toml": toml }));
+    assert_eq!(
+        again.json()["placements"].as_u64(),
+        Some(show_placements(board))
+    );
+    // A placement of a solution line goes back as `placed`, in the same [x, y, d].
+    let solve = server.post("/api/solve", &json!({ "board": board, "limit": 1 }));
+    let first = lines_without_time(&solve.text()).remove(0);
+    let placement = first["placements"][0].clone();
+    assert!(
+        placement["cells"][0].as_array().unwrap().len() == 3,
+        "{placement}"
+    );
+    let placed = json!({ "board": board, "placed": [placement] });
+    let check = server.post("/api/check", &placed);
+    assert_eq!(check.status, 200, "{}", check.text());
+    assert_ne!(check.json()["result"], "none");
+    let hint = server.post("/api/hint", &placed).json();
+    assert_ne!(hint["kind"], "remove", "{hint}");
+    let mut wrong = placed.clone();
+    wrong["placed"][0]["cells"][0] = json!([0, 0, 7]);
+    let reply = server.post("/api/check", &wrong);
+    assert_eq!(reply.status, 400);
+    assert!(reply.text().contains("[x, y, d]"), "{}", reply.text());
+}
+
 /// Placement `p` of orientation `o` covers `o.cells[i] + shift` in order; the moves
 /// lead to orientations of the same piece.
 fn placements_follow_their_orientations(g: &Value) {

@@ -127,7 +127,11 @@ pub async fn hint(
 /// For each pre-placed piece of `puzzle`, whether it is one of the player's `placed`.
 fn players_pieces(puzzle: &Puzzle, placed: &[PlacedPiece]) -> Vec<bool> {
     let cells: HashSet<Cell> = (placed.iter())
-        .flat_map(|p| p.cells.iter().filter_map(|xyz| cell_of(xyz)))
+        .flat_map(|p| {
+            p.cells
+                .iter()
+                .filter_map(|xyz| cell_of(puzzle.board.grid, xyz))
+        })
         .collect();
     (puzzle.fixed.iter())
         .map(|p| p.cells.iter().all(|c| cells.contains(c)))

@@ -1,7 +1,9 @@
 //! `POST /api/puzzle`: what the page needs to draw a puzzle and play it on any grid:
 //! every cell with its polygon (in its layer's panel, as the SVG draws it) and its
 //! place in space, the pieces with their orientations and the moves between them, every
-//! placement, and the board as a file.
+//! placement, and the board as a file. On the grids of segments every cell and every
+//! orientation's cell also has its segment in Puzzler's `[x, y, d]`, which the editor
+//! writes into board and piece files (SPEC §9).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -48,6 +50,9 @@ struct CellOut {
     polygon: Vec<[f64; 2]>,
     centre: [f64; 2],
     space: [f64; 3],
+    /// The segment `[x, y, d]`, on the grids of segments.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    segment: Option<[i32; 3]>,
 }
 
 #[derive(Serialize)]
@@ -62,6 +67,12 @@ struct PieceOut {
 #[derive(Serialize)]
 struct OrientationOut {
     cells: Vec<[i32; 3]>,
+    /// The cells' segments `[x, y, d]`, on the grids of segments.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    segments: Option<Vec<[i32; 3]>>,
+    /// The cells' polygons (thin strokes), on the grids of segments.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    polygons: Option<Vec<Vec<[f64; 2]>>>,
     rotate: Option<usize>,
     flip: Option<usize>,
 }
@@ -138,6 +149,7 @@ fn cells(puzzle: &Puzzle) -> Vec<CellOut> {
             polygon: panels.polygon(c).into_iter().map(|(x, y)| [x, y]).collect(),
             centre: pair(centre(&panels, c)),
             space: space(board.grid, plane, c),
+            segment: segment(plane, c),
         });
     }
     out
@@ -162,6 +174,7 @@ fn space(grid: crate::geom::Grid, lattice: &dyn Lattice, c: Cell) -> [f64; 3] {
 
 fn pieces_out(puzzle: &Puzzle, orientations: &[Vec<Shape>], moves: Moves) -> Vec<PieceOut> {
     let lattice = puzzle.board.lattice();
+    let on_segments = lattice.segments().is_some();
     (puzzle.set.pieces.iter().enumerate())
         .map(|(k, p)| {
             let shapes = &orientations[k];
@@ -175,6 +188,17 @@ fn pieces_out(puzzle: &Puzzle, orientations: &[Vec<Shape>], moves: Moves) -> Vec
                 orientations: (shapes.iter().enumerate())
                     .map(|(i, s)| OrientationOut {
                         cells: s.cells().iter().map(|&c| xyz(c)).collect(),
+                        segments: on_segments.then(|| {
+                            s.cells()
+                                .iter()
+                                .filter_map(|&c| segment(lattice, c))
+                                .collect()
+                        }),
+                        polygons: on_segments.then(|| {
+                            (s.cells().iter())
+                                .map(|&c| lattice.polygon(c).into_iter().map(pair).collect())
+                                .collect()
+                        }),
                         rotate: rotate[i],
                         flip: flip[i],
                     })
@@ -201,6 +225,11 @@ fn placements(puzzle: &Puzzle, orientations: &[Vec<Shape>]) -> Vec<PlacementOut>
             }
         })
         .collect()
+}
+
+/// Segment `c`'s `[x, y, d]`, on a grid of segments.
+fn segment(lattice: &dyn Lattice, c: Cell) -> Option<[i32; 3]> {
+    lattice.segments().and_then(|g| g.to_puzzler(c))
 }
 
 fn xyz(c: Cell) -> [i32; 3] {

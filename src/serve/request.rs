@@ -7,7 +7,7 @@ use serde::Deserialize;
 use super::error::ApiError;
 use super::limits;
 use crate::error::{InputError, Location};
-use crate::geom::Cell;
+use crate::geom::{Cell, Grid};
 use crate::model::Square;
 use crate::model::{library, parse_board, parse_piece_set, pieces_for, Board, PieceSet, Puzzle};
 use crate::solve::SymmetryMode;
@@ -250,8 +250,15 @@ pub fn piece_index(set: &PieceSet, name: &str) -> Result<usize, ApiError> {
     })
 }
 
-/// The cell `[x, y]` (layer 0) or `[x, y, z]`.
-pub fn cell_of(xyz: &[i32]) -> Option<Cell> {
+/// The cell `[x, y]` (layer 0) or `[x, y, z]`; on the grids of segments Puzzler's
+/// segment `[x, y, d]`, as solution lines write them.
+pub fn cell_of(grid: Grid, xyz: &[i32]) -> Option<Cell> {
+    if let Some(segments) = grid.lattice().segments() {
+        return match *xyz {
+            [x, y, d] => segments.puzzler(x, y, d),
+            _ => None,
+        };
+    }
     match *xyz {
         [x, y] => Some(Cell::new(x, y)),
         [x, y, z] => Some(Cell::at(x, y, z)),
@@ -263,8 +270,12 @@ pub fn cell_of(xyz: &[i32]) -> Option<Cell> {
 pub fn cells_of(board: &Board, p: &PlacedPiece) -> Result<Vec<Cell>, ApiError> {
     let mut cells = Vec::with_capacity(p.cells.len());
     for xyz in &p.cells {
-        let c = cell_of(xyz)
-            .ok_or_else(|| ApiError::bad("a cell in `placed` is not [x, y] or [x, y, z]"))?;
+        let c = cell_of(board.grid, xyz).ok_or_else(|| {
+            ApiError::bad(match board.grid.is_segments() {
+                true => "a cell in `placed` is not a segment [x, y, d]",
+                false => "a cell in `placed` is not [x, y] or [x, y, z]",
+            })
+        })?;
         if board.index(c).is_none() || board.square(c) != Square::Open {
             return Err(ApiError::bad(format!(
                 "piece {} is placed on ({}, {}, {}), which is not an open cell of the board",

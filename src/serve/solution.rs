@@ -1,6 +1,6 @@
 //! Tilings and cells in answers, written exactly as the lines of `polyx solve -f json`
 //! write them (`render::json`): placements `{"piece", "cells", "fixed"}`, cells `[x, y]`
-//! on the plane and `[x, y, z]` in space.
+//! on the plane, `[x, y, z]` in space and `[x, y, d]` on the grids of segments.
 
 use serde_json::Value;
 
@@ -22,14 +22,16 @@ pub fn placement_list(set: &PieceSet, list: &[Placement]) -> Value {
     placements(set, &t)
 }
 
-/// `cells` as a solution line writes cells.
+/// `cells` as a solution line writes cells (segments as Puzzler's `[x, y, d]`).
 pub fn cells(set: &PieceSet, cells: &[Cell]) -> Vec<Vec<i32>> {
     let space = set.grid.is_3d();
+    let segments = set.grid.lattice().segments();
     cells
         .iter()
-        .map(|c| match space {
-            true => vec![c.x, c.y, c.z],
-            false => vec![c.x, c.y],
+        .map(|&c| match (segments.and_then(|s| s.to_puzzler(c)), space) {
+            (Some(xyd), _) => xyd.to_vec(),
+            (None, true) => vec![c.x, c.y, c.z],
+            (None, false) => vec![c.x, c.y],
         })
         .collect()
 }

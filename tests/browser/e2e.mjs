@@ -135,6 +135,31 @@ async function editorBoard(page) {
   check(pieces === 12, "the editor's 5x12 board is solved with 12 pieces, saw " + pieces);
 }
 
+/** A board of sticks made in the editor: the 3 by 3 squares' 24 edges less two clipped
+    corners (the built-in polysticks-123-3x3), written as a segment list and solved. */
+async function editorSticks(page) {
+  await page.click('[data-testid="tab-editor"]');
+  await page.selectOption('[data-testid="ed-grid"]', "sticks");
+  await page.fill('[data-testid="ed-w"]', "3");
+  await page.fill('[data-testid="ed-h"]', "3");
+  await page.selectOption('[data-testid="ed-set"]', "polysticks-123");
+  await page.click('[data-testid="ed-new"]');
+  await page.waitForSelector('#ed-board[data-frame="sticks 3x3"] polygon');
+  const segments = await page.locator("#ed-board polygon").count();
+  check(segments === 24, "the editor draws the 24 segments of 3x3 sticks, saw " + segments);
+  // Segments [0, 0, 0], [0, 0, 1], [2, 3, 0], [3, 2, 1] at their midpoints in doubled coordinates.
+  for (const at of ["1,0,0", "0,1,0", "5,6,0", "6,5,0"]) await page.click('#ed-board polygon[data-at="' + at + '"]');
+  const blocked = await page.locator('#ed-board polygon[data-state="blocked"]').count();
+  check(blocked === 4, "clicking the corners blocks 4 segments, saw " + blocked);
+  const toml = await page.evaluate(() => window.polyxEditor.boardToml());
+  check(/segments = \[\[/.test(toml) && !/shape/.test(toml), "the board is written as segments: " + toml);
+  await page.click('[data-testid="ed-use"]');
+  await page.waitForFunction(() => document.getElementById("current-name").dataset.name === "my-board");
+  await solveFirst(page);
+  const pieces = await pieceCount(page, "#solve-picture");
+  check(pieces === 8, "the editor's sticks board is solved with the 8 polysticks, saw " + pieces);
+}
+
 async function designTools(page) {
   await openBuiltin(page, "noi2005");
   await page.click('[data-testid="tab-design"]');
@@ -251,7 +276,8 @@ async function main() {
   page.on("console", (m) => { if (m.type() === "error") console.log("  console: " + m.text()); });
 
   const steps = [
-    ["load", loadPage], ["noi2005-solved", solveNoi2005], ["toml-error", tomlError], ["editor", editorBoard], ["design", designTools],
+    ["load", loadPage], ["noi2005-solved", solveNoi2005], ["toml-error", tomlError], ["editor", editorBoard], ["editor-sticks", editorSticks],
+    ["design", designTools],
     ["count-cancelled", countAndCancel], ["hex", hexPuzzle], ["sphere-3d", ballPuzzle], ["cube-3d", cubePuzzle],
   ];
   const play = await playStep();

@@ -128,10 +128,13 @@ async function takeBack(page, geometry, move) {
 export function moves(geometry, solution) {
   const byName = new Map(geometry.pieces.map((p, i) => [p.name, i]));
   const bySet = new Map(geometry.placements.map((p) => [`${p.piece}|${cellSet(p.cells)}`, p]));
+  // Solution lines write segments as Puzzler's [x, y, d]; the geometry's cells say where each is.
+  const bySegment = new Map(geometry.cells.filter((c) => c.segment).map((c) => [c.segment.join(','), c.at]));
+  const atOf = (c) => bySegment.get(c.join(',')) || c;
   const list = [];
   for (const p of solution.placements) {
     if (p.fixed) continue;
-    const found = bySet.get(`${byName.get(p.piece)}|${cellSet(p.cells)}`);
+    const found = bySet.get(`${byName.get(p.piece)}|${cellSet(p.cells.map(atOf))}`);
     expect(found, `the solution's ${p.piece} is no placement of /api/puzzle`);
     list.push(found);
   }
@@ -182,6 +185,34 @@ async function revealAndRestart(page, pieces) {
 const OTHER_GRIDS = ['tetrahexes-4x7', 'hexiamonds-6x6'];
 
 /**
+ * A board of sticks played whole: the 8 polysticks of 1 to 3 segments dragged onto the
+ * clipped 3 by 3 (built-in polysticks-123-3x3) to one of its solutions, with a Hint midway
+ * (the player's pieces go to the server as Puzzler's segments, and come back so).
+ */
+export async function playSticks(page, base, shots) {
+  const request = { board: 'polysticks-123-3x3' };
+  const geometry = JSON.parse(await api(base, '/api/puzzle', request));
+  const lines = (await api(base, '/api/solve', { ...request, limit: 1, symmetry: 'keep' }))
+    .split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  const todo = moves(geometry, lines.find((l) => l.type === 'solution'));
+  expect(todo.length === 8, `the solution places ${todo.length} pieces, not 8`);
+  await page.waitForFunction(() => window.polyxPlay && window.polyxPlay.openRequest);
+  await page.evaluate((t) => window.polyxPlay.openRequest({ board_toml: t }), geometry.toml);
+  await page.locator('#play[data-ready="true"]').waitFor();
+  const prefix = 'play-polysticks-123-3x3';
+  for (const [n, move] of todo.entries()) {
+    await place(page, geometry, move, n % 2 === 1);
+    if (n === 3) {
+      const hint = await askServer(page, 'hint', 'hint');
+      expect(hint !== 'remove', `Hint asked to remove a piece of a solution (${hint})`);
+      await page.screenshot({ path: path.join(shots, `${prefix}-2-midway.png`) });
+    }
+  }
+  await page.locator('[data-testid="play-solved"]').waitFor();
+  await page.screenshot({ path: path.join(shots, `${prefix}-3-solved.png`) });
+}
+
+/**
  * The Play panel's step of e2e.mjs: NOI2005's seed-1 challenge in full (Show solution,
  * Restart, a misplaced piece that Check and Hint catch, then every piece placed), then the
  * challenges of OTHER_GRIDS placed piece by piece.
@@ -189,6 +220,7 @@ const OTHER_GRIDS = ['tetrahexes-4x7', 'hexiamonds-6x6'];
 export async function play(page, base, shots) {
   await playChallenge(page, base, shots, CHALLENGE, true);
   for (const board of OTHER_GRIDS) await playChallenge(page, base, shots, { ...CHALLENGE, board }, false);
+  await playSticks(page, base, shots);
 }
 
 /**

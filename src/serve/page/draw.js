@@ -13,6 +13,14 @@
     return at[0] + "," + at[1] + "," + (at.length > 2 ? at[2] : 0);
   }
 
+  /** A function from a cell as the API's answers write it ([x, y], [x, y, z], or on the
+      grids of segments Puzzler's [x, y, d], the cells' `segment`) to its key. */
+  function keyOfApi(geometry) {
+    if (!geometry.cells.length || !geometry.cells[0].segment) return key;
+    const bySegment = new Map(geometry.cells.map((c) => [key(c.segment), key(c.at)]));
+    return (c) => bySegment.get(key(c)) || "none";
+  }
+
   function el(name, attrs, parent) {
     const node = document.createElementNS(SVG, name);
     for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
@@ -48,8 +56,9 @@
   function pieceGroups(geometry, solution) {
     const groups = [];
     const covered = new Set();
+    const keyOf = keyOfApi(geometry);
     for (const p of solution || []) {
-      const keys = p.cells.map(key);
+      const keys = p.cells.map(keyOf);
       keys.forEach((k) => covered.add(k));
       groups.push({ piece: p.piece, cells: keys });
     }
@@ -147,13 +156,14 @@
       }
     }
     for (const g of groups) drawPiece(svg, geometry, g, byKey);
+    const keyOf = keyOfApi(geometry);
     for (const at of opts.highlight || []) {
-      const cell = byKey.get(key(at));
+      const cell = byKey.get(keyOf(at));
       if (cell) el("polygon", { points: points(cell.polygon), class: "cell-differ", fill: "none", "data-testid": "differ" }, svg);
     }
     drawLayerCaptions(svg, geometry);
     return svg;
   }
 
-  window.polyxDraw = { board, key, colourOf, pieceGroups, el };
+  window.polyxDraw = { board, key, keyOfApi, colourOf, pieceGroups, el };
 })();

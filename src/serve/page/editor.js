@@ -3,14 +3,20 @@
    square layers of balls), drawn from /api/puzzle's geometry; clicking and dragging
    opens or blocks cells (every layer of a 3D board is a panel of the same picture). The
    pieces come from a built-in set with a count per piece. The editor writes the board
-   TOML (and a piece-set TOML when the counts differ from the set's), which it loads as
+   TOML (and a piece-set TOML when the counts differ from the set's; on the grids of
+   segments both as lists of segments [x, y, d]), which it loads as
    the current puzzle or hands to the TOML tab. Exposes window.polyxEditor = {setup,
    open, boardToml, piecesToml}. */
 (function () {
   "use strict";
   const $ = (id) => document.getElementById(id);
   const SPACE = new Set(["cube", "sphere"]);
-  const PREFERRED = { square: "pentominoes", hex: "tetrahexes", triangle: "hexiamonds", cube: "soma", sphere: "noi2005-balls" };
+  // On the grids of segments a board and a piece are lists of segments [x, y, d].
+  const SEGMENTS = new Set(["sticks", "trigs", "twigs"]);
+  const PREFERRED = {
+    square: "pentominoes", hex: "tetrahexes", triangle: "hexiamonds", cube: "soma", sphere: "noi2005-balls",
+    sticks: "polysticks-123", trigs: "tritrigs", twigs: "pentatwigs",
+  };
   const ed = { geometry: null, grid: "square", set: "", states: new Map(), counts: new Map(), painting: null };
 
   function polyx() { return window.polyx; }
@@ -205,7 +211,16 @@
     if (!$("ed-all-pieces").checked) t += "use_all_pieces = false\n";
     if (!$("ed-all-cells").checked) t += "cover_all_cells = false\n";
     const cells = ed.geometry.cells.map((c) => [c.at[0], c.at[1], c.at[2] || 0, ed.states.get(polyx().draw.key(c.at)) === "blocked" ? "#" : "."]);
+    if (SEGMENTS.has(ed.grid)) {
+      const open = ed.geometry.cells.filter((c) => ed.states.get(polyx().draw.key(c.at)) !== "blocked");
+      return t + "segments = " + segmentList(open.map((c) => c.segment)) + "\n";
+    }
     return t + pictureKey(cells, " ", SPACE.has(ed.grid));
+  }
+
+  /** `[[x, y, d], ...]` of segments. */
+  function segmentList(segments) {
+    return "[" + segments.map((s) => "[" + s.join(", ") + "]").join(", ") + "]";
   }
 
   /** A piece's first orientation moved to the picture's corner (on triangles by a shift
@@ -231,7 +246,8 @@
       // On the plane grids a piece without a flip is one-sided; in space `flip` is a
       // half turn, and pieces keep the grid's default (rotations only).
       if (!SPACE.has(ed.grid) && o.flip == null) t += "mirror = false\n";
-      t += pictureKey(pieceCells(o, p.label), ed.grid === "hex" ? " " : ".", SPACE.has(ed.grid));
+      if (SEGMENTS.has(ed.grid)) t += "segments = " + segmentList(o.segments) + "\n";
+      else t += pictureKey(pieceCells(o, p.label), ed.grid === "hex" ? " " : ".", SPACE.has(ed.grid));
     }
     return t;
   }

@@ -75,9 +75,10 @@
 
   /* ---------- layout: the board on the left, the tray on the right ---------- */
 
-  /** The polygons of an orientation, drawn from the lattice, and their bounds. */
+  /** The polygons of an orientation, drawn from the lattice (or as the geometry gives
+      them, on the grids of segments), and their bounds. */
   function shapeOf(grid, o) {
-    const polys = o.cells.map((c) => cellPolygon(grid, c[0], c[1]));
+    const polys = o.polygons || o.cells.map((c) => cellPolygon(grid, c[0], c[1]));
     return { polys, b: bounds(polys) };
   }
 

@@ -16,6 +16,19 @@
 
   const key = (c) => c[0] + ',' + c[1];
 
+  /** The key of a cell as the API writes it: [x, y], or on the grids of segments
+      Puzzler's [x, y, d] (the geometry cells' `segment`). */
+  function apiKey(c) {
+    if (!play.bySegment) return key(c);
+    return play.bySegment.get(c.join(',')) || 'none';
+  }
+
+  /** Board cell `c` as the API reads it. */
+  function apiCell(c) {
+    const cell = play.cells.get(key(c));
+    return cell && cell.segment ? cell.segment : [c[0], c[1]];
+  }
+
   /* ---------- the game's state ---------- */
 
   const play = {
@@ -23,6 +36,7 @@
     base: null, // the request of the challenge: {board_toml}
     origin: null, // the request generate starts from
     cells: new Map(), // key -> cell of the geometry
+    bySegment: null, // on the grids of segments: "x,y,d" -> key
     byStart: new Map(), // "piece|orientation|key of cells[0]" -> placement index
     bySet: new Map(), // "piece|sorted keys" -> placement index
     left: [], // per piece: copies still in the tray
@@ -67,6 +81,9 @@
   function reset(g) {
     play.geometry = g;
     play.cells = new Map(g.cells.map((c) => [key(c.at), c]));
+    play.bySegment = g.cells.length && g.cells[0].segment
+      ? new Map(g.cells.map((c) => [c.segment.join(','), key(c.at)]))
+      : null;
     const usable = indexPlacements(g);
     const pre = preplacedCopies(g);
     play.left = g.pieces.map((p, i) => (usable[i] ? Math.max(0, p.count - pre[i]) : 0));
@@ -96,7 +113,7 @@
     const g = play.geometry;
     return play.placed.map((pi) => {
       const p = g.placements[pi];
-      return { piece: g.pieces[p.piece].name, cells: p.cells.map((c) => [c[0], c[1]]) };
+      return { piece: g.pieces[p.piece].name, cells: p.cells.map(apiCell) };
     });
   }
 
@@ -128,7 +145,7 @@
     play.left = g.pieces.map((p, i) => (play.inTray[i] ? Math.max(0, p.count - pre[i]) : 0));
     for (const p of solution.placements) {
       const piece = index.get(p.piece);
-      const pi = play.bySet.get(piece + '|' + p.cells.map(key).sort().join(' '));
+      const pi = play.bySet.get(piece + '|' + p.cells.map(apiKey).sort().join(' '));
       if (pi === undefined) continue;
       play.placed.push(pi);
       play.left[piece] -= 1;
@@ -137,6 +154,6 @@
   }
 
   Object.assign(P, {
-    key, play, pieceIndex, preplacedCopies, reset, coverOf, isFull, request, placementAt, turned, lay,
+    key, apiKey, play, pieceIndex, preplacedCopies, reset, coverOf, isFull, request, placementAt, turned, lay,
   });
 })();

@@ -4,8 +4,8 @@
  * pieces still to place; the player drags them onto the board. This file owns the panel:
  * its buttons and status line, the server calls (Hint, Check and Show solution ask POST
  * /api/hint, /api/check, /api/solve with the player's pieces as `placed`; New challenge
- * asks POST /api/generate), and opening a puzzle for play (the plane grids only; a
- * puzzle in space gets a message instead). It is loaded last of the play-*.js files:
+ * asks POST /api/generate), and opening a puzzle for play (the plane grids and those of
+ * segments; a puzzle in space gets a message instead). It is loaded last of the play-*.js files:
  * play-state.js (the game's state), play-board.js (layout and drawing), play-drag.js
  * (dragging, snapping, turning), which share through `window.polyxPlayParts`.
  *
@@ -20,8 +20,10 @@
   'use strict';
 
   const P = window.polyxPlayParts;
-  const { play, key, reset, isFull, request, lay } = P;
+  const { play, apiKey, reset, isFull, request, lay } = P;
   const { SVGNS, cellPolygon, layout, el, render } = P;
+  /** The grids Play draws: the plane's cells and the grids of segments. */
+  const PLANE = ['square', 'hex', 'triangle', 'sticks', 'trigs', 'twigs'];
   const { turnSelected, pointerDown, pointerMove, pointerUp, pointerCancel, contextMenu } = P;
 
   /* ---------- the server ---------- */
@@ -158,7 +160,7 @@
       const h = await postJson('/api/hint', request());
       const placements = h.placements || [];
       const message = h.message || h.kind;
-      const cells = placements.flatMap((p) => p.cells.map(key));
+      const cells = placements.flatMap((p) => p.cells.map(apiKey));
       play.hint = cells.length ? { cells, remove: h.kind === 'remove', piece: (placements[0] || {}).piece } : null;
       render();
       status(message, h.kind === 'remove' ? 'bad' : 'hint');
@@ -260,12 +262,12 @@
     play.origin = origin || play.base;
     const old = root.querySelector('[data-testid="play-3d"]');
     if (old) old.remove();
-    if (geometry.dimension === 3 || !['square', 'hex', 'triangle'].includes(geometry.grid)) {
+    if (geometry.dimension === 3 || !PLANE.includes(geometry.grid)) {
       play.geometry = null;
       render();
       const m = document.createElement('p');
       m.setAttribute('data-testid', 'play-3d');
-      m.textContent = 'Play is on the plane grids only (square, hex, triangle); ' +
+      m.textContent = 'Play is on the plane grids only (' + PLANE.join(', ') + '); ' +
         'this puzzle is on the ' + geometry.grid + ' grid.';
       root.querySelector('#play-status').after(m);
       status('');
