@@ -1,7 +1,7 @@
 //! A hint in words: the sentence `polyx hint` prints above its picture and the page's
 //! Hint button shows, from one place so that both say the same.
 
-use crate::geom::Cell;
+use crate::geom::{Cell, Grid};
 use crate::model::PieceSet;
 
 use super::hint::{Hint, Move, Reason};
@@ -26,7 +26,7 @@ pub fn sentence(set: &PieceSet, hint: &Hint, wording: Wording) -> String {
             let label = set.pieces[placement.piece].label;
             format!(
                 "The board can be finished; {}",
-                why(label, shown, *reason, wording.layered)
+                why(label, shown, *reason, set.grid, wording.layered)
             )
         }
         Hint::Remove(pieces) => {
@@ -58,11 +58,11 @@ pub fn sentence(set: &PieceSet, hint: &Hint, wording: Wording) -> String {
 }
 
 /// Why the hinted placement of piece `label` was chosen.
-fn why(label: char, shown: &str, reason: Reason, layered: bool) -> String {
+fn why(label: char, shown: &str, reason: Reason, grid: Grid, layered: bool) -> String {
     match reason {
         Reason::OnlyCover(c) => format!(
             "place {label}{shown}: it is the only placement that covers {}.",
-            cell_name(c, layered)
+            place_name(c, grid, layered)
         ),
         Reason::OnlyPlace => format!("place {label}{shown}: the piece has no other place left."),
         Reason::EveryCompletion => {
@@ -71,8 +71,17 @@ fn why(label: char, shown: &str, reason: Reason, layered: bool) -> String {
         Reason::Guess(c) => format!(
             "try {label}{shown}: {} has the fewest ways to be covered, and this one leads to a \
              finished board (others may too).",
-            cell_name(c, layered)
+            place_name(c, grid, layered)
         ),
+    }
+}
+
+/// "the segment [2, 0, 1]" (Puzzler's `[x, y, d]`, as files write it) on the grids of
+/// segments, else [`cell_name`].
+fn place_name(c: Cell, grid: Grid, layered: bool) -> String {
+    match grid.lattice().segments().and_then(|s| s.to_puzzler(c)) {
+        Some([x, y, d]) => format!("the segment [{x}, {y}, {d}]"),
+        None => cell_name(c, layered),
     }
 }
 
@@ -93,8 +102,24 @@ pub fn cell_name(c: Cell, layered: bool) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::cell_name;
-    use crate::geom::Cell;
+    use super::{cell_name, place_name};
+    use crate::geom::{Cell, Grid};
+
+    #[test]
+    fn segments_are_named_as_files_write_them() {
+        // Segment [2, 0, 1] of the sticks grid: the vertical one from point (2, 0).
+        let c = Grid::Sticks
+            .lattice()
+            .segments()
+            .unwrap()
+            .puzzler(2, 0, 1)
+            .unwrap();
+        assert_eq!(place_name(c, Grid::Sticks, false), "the segment [2, 0, 1]");
+        assert_eq!(
+            place_name(Cell::new(2, 1), Grid::Square, false),
+            "the cell at row 2, column 3"
+        );
+    }
 
     #[test]
     fn cells_of_layered_boards_are_named_with_their_layer() {
