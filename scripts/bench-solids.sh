@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The 3D benchmarks (BENCHMARKS.md, "Solids"): polyx's bitboard engine against the C
-# yardstick (../shared/bench/refdlx.c, cc -O2) on the same matrix (`polyx show BOARD
+# yardstick (../shared/bench/refdlx.c, cc -O3 -march=native) on the same matrix (`polyx show BOARD
 # --dlx`, the full matrix: refdlx counts every solution), in one run per question, and
-# the Bedlam cube counted on 2 threads. polyx counts in keep mode with `-j 1` and
+# the Bedlam cube counted on 2 threads and on 1 (the split's balance). polyx counts in keep mode with `-j 1` and
 # prints its nodes (`--stats`).
 #
 # Usage: scripts/bench-solids.sh      (from the repository's top level)
@@ -15,7 +15,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cargo build --release --quiet
 polyx=target/release/polyx
-cc -O2 -o "$work/refdlx" ../shared/bench/refdlx.c
+cc -O3 -march=native -o "$work/refdlx" ../shared/bench/refdlx.c
 
 timed() { # label, command...
   local label=$1; shift
@@ -38,6 +38,7 @@ done
 echo "== bedlam-4x4x4 (19,186 up to rotation, 460,464 in all)"
 timed "polyx reduce -j2" "$polyx" count bedlam-4x4x4 --symmetry reduce -j 2 --stats
 timed "polyx keep -j2" "$polyx" count bedlam-4x4x4 --symmetry keep -j 2 --stats
+timed "polyx reduce -j1" "$polyx" count bedlam-4x4x4 --symmetry reduce -j 1 --stats
 if [ "${BEDLAM_DLX:-0}" = 1 ]; then
   "$polyx" show bedlam-4x4x4 --dlx > "$work/bedlam.dlx"
   timed "refdlx" "$work/refdlx" < "$work/bedlam.dlx"

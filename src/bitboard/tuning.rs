@@ -168,15 +168,19 @@ impl Tuning {
         let minor = [b.width, b.height, b.depth][axes[0] as usize].max(1) as u32;
         // Pieces of five cells or more reach along all three axes, so their keys read
         // the rest of the front square's line and the next line's first squares (the
-        // window), and four squares around its neighbour in the next layer: on the
+        // window), and two squares around its neighbour in the next layer: on the
         // solid pentominoes in 3×4×5 the lists then hold fewer options that do not fit
         // or that wall in a dead region than with two plus three squares of the
-        // square's own layer (13 % fewer nodes, 17 % fewer instructions). Smaller
-        // pieces keep the short keys: the Soma cube's search is shorter than the
-        // building of the longer keys' lists.
+        // square's own layer. Longer keys (the rest of the line and three squares of
+        // the next, and four in the next layer) take fewer nodes still, but their
+        // tables miss the cache: the Bedlam cube, whose pieces turn only by rotations
+        // so that its tables are two blocks, takes 72.4 M nodes with keys of 11 bits
+        // and 77.2 M with these 8, and a quarter less time; the solid pentominoes'
+        // boxes take as long either way. Smaller pieces keep the short keys: the Soma
+        // cube's search is shorter than the building of the longer keys' lists.
         let long_keys = piece_sizes(puzzle).max().unwrap_or(0) >= 5;
         let (window, beside) = if long_keys {
-            ((minor + 3).min(8), 4)
+            ((minor + 2).min(6), 2)
         } else {
             (2, 3)
         };
@@ -198,7 +202,15 @@ impl Tuning {
         if b.grid == Grid::Sphere {
             Tuning::for_balls(tuning)
         } else {
-            tuning
+            // No memo: few states of a box of cubes recur (the Bedlam cube takes 80.8 M
+            // nodes without it, 77.2 M with it), and a look-up at every child that its
+            // slots, all over half a megabyte, mostly miss costs more than those
+            // nodes: Bedlam takes about a tenth less time without it, the solid
+            // pentominoes' boxes as long.
+            Tuning {
+                memo_bits: 0,
+                ..tuning
+            }
         }
     }
 
