@@ -26,7 +26,7 @@ use crate::geom::{SegmentGrid, Shape};
 pub const MAX_THICKNESS: f64 = 0.7;
 
 /// Grid steps per bar radius for the isosurface.
-const STEPS_PER_RADIUS: f64 = 10.0;
+const STEPS_PER_RADIUS: f64 = 7.0;
 
 /// The end points of `shape`'s segments (doubled lattice points), each once, and each
 /// segment as the pair of its end points' indices.
