@@ -22,6 +22,7 @@ mod serve_api;
 mod serve_browser;
 mod solids;
 mod sticks;
+mod sticks_features;
 mod sticks_props;
 mod stl;
 mod tiling;

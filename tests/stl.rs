@@ -1,7 +1,8 @@
 //! `polyx show --stl` through the binary: one binary STL per piece of a set (a file the
 //! size its triangle count says, whose triangles' signed volumes add up to the volume
 //! printed), a board's tray (and with a directory, its pieces and tray), and the errors:
-//! sizes out of range, a file where a directory is wanted, a tray for a board of space, a directory that
+//! sizes out of range (bars too thick for their sticks), a file where a directory is
+//! wanted, a tray for a board of space or of sticks, a directory that
 //! cannot be made, and never a write over an input file. Exit code 2 and nothing written.
 
 use std::path::{Path, PathBuf};
@@ -180,6 +181,24 @@ fn bad_sizes_and_paths_are_refused() {
             vec!["pentominoes".into(), "--cell-size".into(), "3".into()],
             "--stl",
         ),
+        (
+            vec![
+                "tetrasticks".into(),
+                "--stl".into(),
+                dir.join("a").display().to_string(),
+                "--thickness".into(),
+                "8".into(),
+            ],
+            "--thickness 8 is too thick",
+        ),
+        (
+            vec![
+                "tetrasticks-5x5".into(),
+                "--stl".into(),
+                dir.join("t.stl").display().to_string(),
+            ],
+            "tray",
+        ),
     ];
     for (args, needle) in cases {
         let out = polyx().arg("show").args(&args).assert().code(2);
@@ -229,4 +248,29 @@ fn a_directory_that_cannot_be_made_is_an_error() {
         stderr.starts_with("error: cannot make the directory") && stderr.contains("plain"),
         "{stderr}"
     );
+}
+
+#[test]
+fn a_board_of_sticks_with_a_directory_writes_its_pieces_as_bars() {
+    // Sixteen tetrasticks, no tray: a board of segments has none.
+    let dir = scratch("sticks").join("out/");
+    let out = polyx()
+        .args(["show", "tetrasticks-5x5", "--stl"])
+        .arg(&dir)
+        .args(["--clearance", "0"])
+        .assert()
+        .success();
+    let lines = reported(&out.get_output().stdout);
+    assert_eq!(lines.len(), 16);
+    assert!(!dir.join("tray.stl").exists());
+    // Four rods of 10 mm and 5 mm across, joined: between one rod's capsule and four
+    // whole capsules.
+    let r: f64 = 2.5;
+    let capsule = std::f64::consts::PI * (r * r * 10.0 + 4.0 / 3.0 * r.powi(3));
+    for (path, triangles, volume) in &lines {
+        let (n, v) = read_stl(path);
+        assert_eq!(n, *triangles);
+        assert!((v - volume).abs() < 0.1, "{} {v} {volume}", path.display());
+        assert!(capsule < v && v < 4.0 * capsule, "{} {v}", path.display());
+    }
 }

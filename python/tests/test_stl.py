@@ -4,6 +4,8 @@ what its cells say: at clearance 0 exactly the cells' volume (balls: the balls' 
 plus at most the necks), and at the default clearance 0.2 mm the first term of Steiner's
 formula, the volume at 0 less 0.2 mm times the surface area trimesh measures that moves
 in (all of it for cubes and balls, the walls of a prism), within 1%.
+Pieces of sticks, trigs and twigs are bars (rods of the thickness, joined by a ball at
+each point), watertight, with the volume of that union of capsules within 1%.
 The trays of the built-in boards of the plane are watertight too.
 
 The binary is target/release/polyx (CI builds it first), or POLYX_BIN."""
@@ -84,16 +86,86 @@ def test_every_built_in_set_is_listed():
     assert {"pentominoes", "soma", "noi2005-balls", "hexiamonds", "tetrahexes"} <= set(SETS)
 
 
+def segment_points(grid, x, y, d):
+    """The end points of Puzzler's segment [x, y, d] in the plane (sides of length 1)."""
+    if grid == "sticks":
+        a = (x, y)
+        return a, (x + 1, y) if d == 0 else (x, y + 1)
+    u, v = (1.0, 0.0), (0.5, math.sqrt(3) / 2)
+
+    def at(i, j):
+        return (i * u[0] + j * v[0], i * u[1] + j * v[1])
+
+    if grid == "trigs":
+        step = [(1, 0), (0, 1), (-1, 1)][d]
+        return at(x, y), at(x + step[0], y + step[1])
+    # twigs: the lower left corner of hexagon (x, y), then 0°, 120° or 240°.
+    i, j = x - y, x + 2 * y - 1
+    step = [(1, 0), (-1, 1), (0, -1)][d]
+    return at(i, j), at(i + step[0], j + step[1])
+
+
+def bars_volume(grid, segments, r):
+    """The union of rods of radius r, CELL long, along the segments, with a ball at each
+    point: the balls, each rod less its two half balls, less what two rods from one point
+    share outside its ball (4/3 r³ (cot θ/2 − (π − θ)/2) at an angle θ), plus that of
+    120° once for each fan of three rods at 0°, 60°, 120° (counted three times, shared
+    twice)."""
+    key = lambda p: (round(p[0], 6), round(p[1], 6))
+    rods = [tuple(key(p) for p in segment_points(grid, *s)) for s in segments]
+    points = {p for rod in rods for p in rod}
+    ball = 4 / 3 * math.pi * r**3
+    volume = len(points) * ball + len(rods) * (math.pi * r * r * CELL - ball)
+
+    def shared(theta):
+        return 4 / 3 * r**3 * (1 / math.tan(theta / 2) - (math.pi - theta) / 2)
+
+    for p in points:
+        angles = []
+        for a, b in rods:
+            if p in (a, b):
+                q = b if p == a else a
+                angles.append(math.atan2(q[1] - p[1], q[0] - p[0]))
+        between = lambda s, t: min(abs(s - t) % (2 * math.pi), 2 * math.pi - abs(s - t) % (2 * math.pi))
+        for i in range(len(angles)):
+            for j in range(i + 1, len(angles)):
+                theta = between(angles[i], angles[j])
+                if theta < math.pi - 1e-9:
+                    volume -= shared(theta)
+                for k in range(j + 1, len(angles)):
+                    t = sorted([theta, between(angles[j], angles[k]), between(angles[i], angles[k])])
+                    if all(abs(a - b) < 1e-9 for a, b in zip(t, [math.pi / 3, math.pi / 3, 2 * math.pi / 3])):
+                        volume += shared(2 * math.pi / 3)
+    return volume
+
+
+def piece_segments(name):
+    """Each piece's segments [x, y, d], by the file name polyx gives it (the built-in
+    sets write each piece's `segments` on one line)."""
+    text = (ROOT / "pieces" / f"{name}.toml").read_text(encoding="utf-8")
+    out = {}
+    for block in text.split("[[piece]]")[1:]:
+        piece = re.search(r'^name\s*=\s*"([^"]*)"', block, re.M).group(1)
+        line = re.search(r"^segments\s*=\s*(\[.*\])\s*$", block, re.M).group(1)
+        triples = [tuple(int(v) for v in t) for t in re.findall(r"\[(-?\d+),\s*(-?\d+),\s*(-?\d+)\]", line)]
+        out[re.sub(r"[^A-Za-z0-9_-]", "_", piece) + ".stl"] = triples
+    return out
+
+
 @pytest.mark.parametrize("name", STICK_SETS)
-def test_pieces_of_segments_are_refused(name, tmp_path):
-    # Sticks have no meshes yet: exit code 2 and a message, no file.
-    run = subprocess.run(
-        [binary(), "show", str(ROOT / "pieces" / f"{name}.toml"), "--stl", str(tmp_path / "out")],
-        capture_output=True,
-        text=True,
-    )
-    assert run.returncode == 2 and "STL" in run.stderr, run.stderr
-    assert not any((tmp_path / "out").glob("*.stl"))
+def test_pieces_of_segments_are_watertight_bars_of_their_volume(name, tmp_path):
+    # Sticks as bars: rods of the thickness joined at their points.
+    grid = grid_of(name, "pieces")
+    segments = piece_segments(name)
+    for clearance in (0, CLEARANCE):
+        files = write(name, tmp_path / str(clearance), clearance)
+        assert files.keys() == segments.keys()
+        for file, cells in files.items():
+            m = trimesh.load(tmp_path / str(clearance) / file)
+            assert m.is_watertight and m.is_winding_consistent and m.volume > 0, file
+            assert cells == len(segments[file])
+            want = bars_volume(grid, segments[file], THICKNESS / 2 - clearance)
+            assert abs(m.volume / want - 1) < 0.01, (file, clearance, m.volume, want)
 
 
 @pytest.mark.parametrize("name", SETS)

@@ -1,7 +1,7 @@
 //! `polyx show … --stl PATH`: a piece set's pieces as STL files in the directory PATH,
 //! one per piece, or a board's tray as the file PATH (`render::stl`). A board with a
 //! directory (one that exists, or a path ending in `/`) gets its set's pieces and, on a
-//! plane grid, `tray.stl` there. Sizes are checked before anything is written; files are
+//! grid of squares, hexagons or triangles, `tray.stl` there. Sizes are checked before anything is written; files are
 //! written atomically and never over an input.
 
 use std::collections::HashSet;
@@ -47,7 +47,7 @@ pub fn write(
                 tray(board, path, &opts, &inputs, &mut text)?;
             } else {
                 pieces(set, path, &opts, &inputs, &mut text)?;
-                if !board.grid.is_3d() {
+                if !board.grid.is_3d() && !board.grid.is_segments() {
                     tray(board, &path.join("tray.stl"), &opts, &inputs, &mut text)?;
                 }
             }

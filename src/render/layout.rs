@@ -6,9 +6,10 @@
 
 use crate::error::{Error, InputError};
 use crate::geom::{Lattice, Point};
-use crate::model::Board;
+use crate::model::{Board, Square};
 use crate::render::panels::Panels;
 use crate::render::solid;
+use crate::render::sticks;
 
 /// Most tilings one picture may hold.
 pub const MAX_TILINGS: usize = 10_000;
@@ -211,16 +212,26 @@ impl Layout {
 
 /// The top left corner and the size, in cell units, of the box around the polygons of
 /// every cell of the board's frame as drawn (on the square grid, the frame itself; on
-/// the grids of space, the layers' panels side by side).
+/// the grids of space, the layers' panels side by side; on the grids of segments, the
+/// board's segments).
 fn bounding_box(board: &Board) -> (Point, Point) {
     let panels = Panels::of(board);
     let lattice: &dyn Lattice = &panels;
+    let points: Vec<Point> = match board.lattice().segments() {
+        // The end points of the board's segments (the frame's other positions are
+        // points of the grid, or holes).
+        Some(grid) => board
+            .cells()
+            .filter(|&c| board.square(c) != Square::Outside)
+            .filter_map(|c| sticks::stroke(grid, c))
+            .flat_map(|g| [g.a, g.b])
+            .collect(),
+        None => board.cells().flat_map(|c| lattice.polygon(c)).collect(),
+    };
     let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
-    for c in board.cells() {
-        for (x, y) in lattice.polygon(c) {
-            lo = (lo.0.min(x), lo.1.min(y));
-            hi = (hi.0.max(x), hi.1.max(y));
-        }
+    for (x, y) in points {
+        lo = (lo.0.min(x), lo.1.min(y));
+        hi = (hi.0.max(x), hi.1.max(y));
     }
     if lo.0 > hi.0 {
         return ((0.0, 0.0), (0.0, 0.0));

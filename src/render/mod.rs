@@ -35,6 +35,8 @@ pub(crate) mod panels;
 pub mod png;
 pub(crate) mod scene;
 pub(crate) mod solid;
+pub(crate) mod stick_boxes;
+pub(crate) mod sticks;
 pub mod stl;
 pub mod svg;
 pub mod unicode;

@@ -18,6 +18,7 @@ use crate::render::lines::Segment;
 use crate::render::palette;
 use crate::render::scene::{self, Scene};
 use crate::render::solid::{Iso, Shape3d};
+use crate::render::sticks::{self, Sticks};
 use crate::render::RenderOptions;
 
 /// One tiling as PNG bytes.
@@ -77,6 +78,8 @@ pub(crate) fn image(
         let scene = Scene::new(board, set, t);
         if scene.grid == Grid::Sphere {
             draw_balls(&mut canvas, &scene, &layout);
+        } else if scene.grid.is_segments() {
+            draw_sticks(&mut canvas, &Sticks::new(board, set, t), &layout);
         } else {
             draw(&mut canvas, &scene, &layout);
         }
@@ -194,6 +197,40 @@ fn draw_balls(canvas: &mut Canvas, scene: &Scene, layout: &Layout) {
         .for_each(|&c| disc(c, palette::BLOCKED));
     scene.empty.iter().for_each(|&c| disc(c, palette::EMPTY));
     dots(canvas, scene, layout);
+}
+
+/// A tiling of a grid of segments, as in the SVG: the board's segments faint, blocked
+/// ones dark, each placement's segments as bands with round ends over wider dark ones,
+/// dots on the segments of pre-placed pieces.
+fn draw_sticks(canvas: &mut Canvas, drawing: &Sticks, layout: &Layout) {
+    let s = f64::from(layout.cell);
+    let width = |w: f64| (w * s).max(1.0);
+    let mut strokes = |segments: &[Segment], w: f64, color: [u8; 3]| {
+        for g in segments {
+            let (a, b) = (layout.pixel(g.a), layout.pixel(g.b));
+            band(canvas, a, b, w, color);
+            canvas.round(a, w / 2.0, color);
+            canvas.round(b, w / 2.0, color);
+        }
+    };
+    strokes(&drawing.board, width(sticks::FAINT), sticks::FAINT_COLOR);
+    strokes(
+        &drawing.blocked,
+        width(2.0 * sticks::FAINT),
+        palette::BLOCKED,
+    );
+    for piece in &drawing.pieces {
+        let edge = width(sticks::STROKE + 2.0 * sticks::EDGE);
+        strokes(&piece.strokes, edge, palette::INK);
+        strokes(&piece.strokes, width(sticks::STROKE), piece.color);
+    }
+    for piece in drawing.pieces.iter().filter(|p| p.fixed) {
+        for g in &piece.strokes {
+            let (x, y) = layout.pixel(sticks::middle(g));
+            let r = (sticks::STROKE * s / 5.0).max(0.5);
+            canvas.round((x, y), r, palette::text_color(piece.color));
+        }
+    }
 }
 
 /// A ball's radius in the panels, in cells.

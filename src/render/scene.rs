@@ -174,7 +174,7 @@ impl Scene {
 
 /// The cell of `cells` nearest their centre of mass, measured between the centres of
 /// the cells' polygons (ties: the first in row order).
-fn label_cell(lattice: &dyn Lattice, cells: &[Cell]) -> Cell {
+pub fn label_cell(lattice: &dyn Lattice, cells: &[Cell]) -> Cell {
     let mut sorted = cells.to_vec();
     sorted.sort();
     let centres: Vec<Point> = sorted.iter().map(|&c| centre(lattice, c)).collect();

@@ -23,6 +23,7 @@ use crate::render::lines::{self, Segment};
 use crate::render::palette::{self, hex};
 use crate::render::scene::{self, Scene};
 use crate::render::solid::{Iso, Shape3d};
+use crate::render::sticks::{self, Sticks};
 use crate::render::RenderOptions;
 
 /// One tiling as an SVG document.
@@ -70,6 +71,8 @@ pub fn gallery(
         let scene = Scene::new(board, set, t);
         if scene.grid == Grid::Sphere {
             draw_balls(&mut out, &scene, &layout, opts.labels);
+        } else if scene.grid.is_segments() {
+            draw_sticks(&mut out, &Sticks::new(board, set, t), &layout, opts.labels);
         } else {
             draw(&mut out, &scene, &layout, opts.labels);
         }
@@ -245,6 +248,94 @@ fn draw_balls(out: &mut String, scene: &Scene, layout: &Layout, labels: bool) {
     if labels {
         piece_labels(out, scene, layout);
     }
+}
+
+/// A tiling of a grid of segments ([`sticks`]): the board's segments faint, blocked ones
+/// dark, then each placement as one path of round-capped strokes, one per segment, over
+/// a wider dark path of the same strokes; dots on the segments of pre-placed pieces and
+/// the label on the piece's middle segment.
+fn draw_sticks(out: &mut String, drawing: &Sticks, layout: &Layout, labels: bool) {
+    let s = f64::from(layout.cell);
+    // A width in pixels, at least one.
+    let width = |w: f64| number(hundredths(w * s).max(100));
+    round_strokes(
+        out,
+        &drawing.board,
+        sticks::FAINT_COLOR,
+        &width(sticks::FAINT),
+        layout,
+    );
+    round_strokes(
+        out,
+        &drawing.blocked,
+        palette::BLOCKED,
+        &width(2.0 * sticks::FAINT),
+        layout,
+    );
+    for piece in &drawing.pieces {
+        let edge = width(sticks::STROKE + 2.0 * sticks::EDGE);
+        round_strokes(out, &piece.strokes, palette::INK, &edge, layout);
+        round_strokes(
+            out,
+            &piece.strokes,
+            piece.color,
+            &width(sticks::STROKE),
+            layout,
+        );
+    }
+    for piece in &drawing.pieces {
+        let ink = hex(palette::text_color(piece.color));
+        if piece.fixed {
+            let r = number(hundredths(sticks::STROKE * s / 5.0).max(50));
+            for g in (piece.strokes.iter()).filter(|&g| !labels || *g != piece.label_at) {
+                let (x, y) = at(layout, sticks::middle(g));
+                let _ = writeln!(
+                    out,
+                    r#"<circle cx="{}" cy="{}" r="{r}" fill="{ink}"/>"#,
+                    number(x),
+                    number(y)
+                );
+            }
+        }
+        if labels {
+            let (x, y) = at(layout, sticks::middle(&piece.label_at));
+            let size = sticks::STROKE * s * 0.9;
+            let mut label = String::new();
+            escape(&mut label, piece.label);
+            let _ = writeln!(
+                out,
+                r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="middle" fill="{ink}">{label}</text>"#,
+                number(x),
+                number(y + hundredths(size * 0.36)),
+                number(hundredths(size)),
+            );
+        }
+    }
+}
+
+/// One path of `segments` (in cell units) with round caps, each segment its own
+/// subpath (`M` then one line), `width` pixels wide.
+fn round_strokes(
+    out: &mut String,
+    segments: &[Segment],
+    color: [u8; 3],
+    width: &str,
+    layout: &Layout,
+) {
+    if segments.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        r#"<path fill="none" stroke="{}" stroke-width="{width}" stroke-linecap="round" d=""#,
+        hex(color)
+    );
+    for g in segments {
+        let (a, b) = (at(layout, g.a), at(layout, g.b));
+        let _ = write!(out, "M{} {}", number(a.0), number(a.1));
+        line_to(out, a, b);
+    }
+    out.push_str("\"/>\n");
 }
 
 /// `z=0`, `z=1`, … centred under the layers' panels.

@@ -4,14 +4,15 @@
 //! a placement and a blocked, uncovered or outside cell); there is none inside a piece
 //! and none between two outside cells. Blocked cells are shaded `░`, uncovered open
 //! cells show `·` (a pre-placed square no placement covers, its label); labels are
-//! optional. On the hex and triangle grids, which box drawing cannot draw, it is the
+//! optional. On the sticks grid, segments in box drawing ([`stick_boxes`]). On the hex
+//! and triangle grids, and the trigs and twigs, which box drawing cannot draw, it is the
 //! ascii picture in the input's layout; on the grids of space, each layer in boxes, the
 //! layers side by side.
 
 use crate::geom::{Cell, Grid};
 use crate::model::{Board, PieceSet, Square, Tiling};
 use crate::render::scene::{Region, Regions};
-use crate::render::{ascii, layers};
+use crate::render::{ascii, layers, stick_boxes};
 
 /// Options for box drawing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,6 +43,9 @@ pub fn tiling(board: &Board, set: &PieceSet, t: &Tiling, opts: &UnicodeOptions) 
             .map(|z| layer(board, set, t, &r, z, opts))
             .collect();
         return layers::side_by_side(&pictures);
+    }
+    if board.grid == Grid::Sticks {
+        return stick_boxes::tiling(board, set, t, opts.labels);
     }
     if board.grid != Grid::Square {
         return ascii::tiling(board, set, t);

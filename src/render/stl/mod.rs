@@ -2,12 +2,14 @@
 //! as binary STL, and a tray for a board of a plane grid. Pieces of the plane grids are
 //! prisms ([`extrude`], outlines from [`outline`]), cubes one surface around their unit
 //! cubes ([`voxels`]), balls spheres joined by necks ([`balls`], the surface of a signed
-//! distance field by [`isosurface`]); the clearance shrinks each piece so that printed
+//! distance field by [`isosurface`]), sticks, trigs and twigs rods of the thickness
+//! joined at their points ([`bars`]); the clearance shrinks each piece so that printed
 //! pieces fit together. Every mesh is closed (each edge in two triangles, run in
 //! opposite directions) with outward normals ([`mesh::Mesh::is_closed`]), and rests on
 //! the plane z = 0 with its corner at the origin.
 
 pub mod balls;
+pub mod bars;
 pub(crate) mod extrude;
 pub(crate) mod isosurface;
 pub mod mesh;
@@ -88,13 +90,12 @@ impl StlOptions {
 /// The printable solid of a piece of `grid` with cells `shape`.
 ///
 /// # Errors
-/// An [`InputError`] if the sizes are out of range ([`StlOptions::check`]) or the grid
-/// has no solid for its pieces.
+/// An [`InputError`] if the sizes are out of range ([`StlOptions::check`]; on the grids
+/// of segments, a thickness above [`bars::MAX_THICKNESS`] of the cell size).
 pub fn piece(grid: Grid, shape: &Shape, opts: &StlOptions) -> Result<Mesh, InputError> {
     opts.check()?;
     let lattice = grid.lattice();
     let (size, d) = (opts.cell_size, opts.clearance);
-    #[allow(unreachable_patterns)]
     let mut mesh = match grid {
         Grid::Square | Grid::Hex | Grid::Triangle => {
             let plane = outline::Plane::new(lattice, shape.cells(), size);
@@ -109,11 +110,21 @@ pub fn piece(grid: Grid, shape: &Shape, opts: &StlOptions) -> Result<Mesh, Input
         }
         Grid::Cube => voxels::solid(shape, size, d),
         Grid::Sphere => balls::solid(lattice, shape, size, d),
-        _ => {
-            return Err(InputError::new(format!(
-                "polyx cannot write STL for pieces of the {} grid yet",
-                grid.name()
-            )))
+        Grid::Sticks | Grid::Trigs | Grid::Twigs => {
+            let most = bars::MAX_THICKNESS * size;
+            if opts.thickness > most {
+                return Err(InputError::new(format!(
+                    "--thickness {} is too thick for bars of --cell-size {size}",
+                    opts.thickness
+                ))
+                .with_hint(format!(
+                    "a bar of the {} grid is at most {} of a cell thick: give at most {most} mm",
+                    grid.name(),
+                    bars::MAX_THICKNESS
+                )));
+            }
+            let segments = lattice.segments().expect("a grid of segments");
+            bars::solid(segments, shape, size, opts.thickness, d)
         }
     };
     to_origin(&mut mesh);

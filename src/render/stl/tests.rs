@@ -1,6 +1,6 @@
-//! Every built-in piece set and every built-in board of a plane grid, as meshes: closed,
-//! and enclosing the volume the shape says (within 1%, or exactly where no curve is
-//! approximated).
+//! Every built-in piece set (sticks, trigs and twigs as bars too) and every built-in
+//! board of a plane grid, as meshes: closed, and enclosing the volume the shape says
+//! (within 1%, or exactly where no curve is approximated).
 
 use super::*;
 use crate::geom::{Cell, Lattice};
@@ -48,6 +48,10 @@ fn expected(grid: Grid, shape: &Shape, opts: &StlOptions) -> f64 {
         Grid::Sphere => {
             balls::expected_volume(shape.len(), balls::necks(lattice, shape).len(), s, d)
         }
+        Grid::Sticks | Grid::Trigs | Grid::Twigs => {
+            let grid = lattice.segments().expect("a grid of segments");
+            bars::expected_volume(grid, shape, s, t, d)
+        }
         _ => {
             let (area, side) = cell_geometry(grid);
             let corners = lattice.polygon(Cell::new(0, 0)).len();
@@ -61,12 +65,6 @@ fn expected(grid: Grid, shape: &Shape, opts: &StlOptions) -> f64 {
 fn every_built_in_piece_is_a_closed_mesh_of_its_volume() {
     for &(name, _) in library::piece_sets() {
         let set = library::load_piece_set(name, None).unwrap();
-        if set.grid.is_segments() {
-            // Pieces of segments have no meshes yet: a clear error, not a file.
-            let p = &set.pieces[0];
-            assert!(piece(set.grid, &p.shape, &StlOptions::default()).is_err());
-            continue;
-        }
         for opts in [
             StlOptions::default(),
             StlOptions {
@@ -79,7 +77,8 @@ fn every_built_in_piece_is_a_closed_mesh_of_its_volume() {
                 let what = format!("{name} {} at clearance {}", p.name, opts.clearance);
                 let want = expected(set.grid, &p.shape, &opts);
                 let got = mesh.signed_volume();
-                let exact = opts.clearance == 0.0 && set.grid != Grid::Sphere;
+                let round = set.grid == Grid::Sphere || set.grid.is_segments();
+                let exact = opts.clearance == 0.0 && !round;
                 let tolerance = if exact { 1e-9 } else { 0.01 };
                 assert!(
                     (got / want - 1.0).abs() < tolerance,
@@ -218,4 +217,16 @@ fn sizes_out_of_range_are_refused_with_the_option_named() {
 fn file_names_keep_letters_and_digits() {
     assert_eq!(file_name("F"), "F.stl");
     assert_eq!(file_name("V3 left/right"), "V3_left_right.stl");
+}
+
+#[test]
+fn bars_thicker_than_their_limit_are_refused_with_the_option_named() {
+    let set = library::load_piece_set("tetrasticks", None).unwrap();
+    let opts = StlOptions {
+        thickness: 8.0,
+        ..Default::default()
+    };
+    let err = piece(set.grid, &set.pieces[0].shape, &opts).unwrap_err();
+    assert!(err.to_string().contains("--thickness 8"), "{err}");
+    assert!(err.to_string().contains("at most 7 mm"), "{err}");
 }
