@@ -4,8 +4,9 @@
 //! board small enough to count its tilings by hand; `check` (none, unique, several) and
 //! `hint`; a first solution checked segment by segment (a partition of the board into
 //! images of the set's pieces, with no crossing); the pictures (unicode box drawing, an
-//! SVG with one round-capped stroke per segment, a PNG of the layout's size). `generate`
-//! on sticks writes a challenge that does not read back (ignored test at the end).
+//! SVG with one round-capped stroke per segment, a PNG of the layout's size); a challenge
+//! that `generate` writes (its pre-placed pieces in a `[placed]` table) reads back with
+//! one solution, and `hint` finds the next move on it.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
@@ -312,11 +313,13 @@ fn pictures_of_sticks_draw_every_segment() {
 }
 
 #[test]
-#[ignore = "generate writes a sticks challenge as a `shape` picture, which boards of segments refuse: SPEC §9 has no way yet to write pre-placed pieces on segments"]
 fn a_generated_challenge_on_sticks_reads_back_with_one_solution() {
     let dir = scratch("generate");
     let challenge = run(&["generate", "polysticks-123-3x3", "--seed", "3"], 0);
     let path = write(&dir, "challenge.toml", &challenge);
+    assert!(challenge.contains("[placed]"), "{challenge}");
     let out = run(&["check", &path], 0);
     assert!(out.starts_with("unique"), "{out}");
+    let hint = run(&["hint", &path], 0);
+    assert!(hint.starts_with("The board can be finished"), "{hint}");
 }

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use crate::geom::{Cell, Grid};
-use crate::model::{Board, Square};
+use crate::model::{segment_board_keys, Board, Square};
 
 use super::generate::Challenge;
 
@@ -37,6 +37,10 @@ pub fn board_toml(board: &Board, title: &Title) -> String {
     let _ = writeln!(out, "pieces = {}", quoted(&title.pieces));
     if board.grid != Grid::Square {
         let _ = writeln!(out, "grid = {}", quoted(board.grid.name()));
+    }
+    if board.grid.is_segments() {
+        out.push_str(&segment_board_keys(board));
+        return out;
     }
     if board.depth == 1 {
         out.push_str("shape = \"\"\"\n");

@@ -7,6 +7,8 @@
 //! layer), so that later checks (areas, pre-placed pieces) can point at the offending
 //! cell.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 use toml::{Spanned, Value};
 
@@ -36,6 +38,7 @@ struct BoardSpec {
     segments: Field,
     holes: Field,
     crossing: Field,
+    placed: Option<Spanned<BTreeMap<String, Spanned<Value>>>>,
     use_all_pieces: Field,
     cover_all_cells: Field,
 }
@@ -68,7 +71,20 @@ pub fn parse_board(path: &str, text: &str) -> Result<Board, InputError> {
     let (mut board, key_at) = board_of(&input, grid, &spec)?;
     if grid.is_segments() {
         board = without_holes(&input, grid, board, &spec.holes)?;
+        board = with_placed(&input, grid, board, &spec.placed)?;
         board.crossing = input.opt_bool("crossing", &spec.crossing, false)?;
+    } else if let Some(placed) = &spec.placed {
+        return Err(input
+            .error_at(
+                placed,
+                format!(
+                    "`placed` is for the grids of segments, but this board is on the {} grid",
+                    grid.name()
+                ),
+            )
+            .with_hint(
+                "write a pre-placed piece's label on its cells in the board's `shape` picture",
+            ));
     } else if let Some(v) = spec.holes.as_ref().or(spec.crossing.as_ref()) {
         let key = if spec.holes.is_some() {
             "holes"
@@ -207,6 +223,43 @@ fn without_holes(
                 .with_hint("`holes` take segments out of the board's `size` or `segments`"));
         }
         board.set_square(c, Square::Outside);
+    }
+    Ok(board)
+}
+
+/// `placed` on a board of segments: a table of pre-placed pieces, each label (one
+/// character, as in a piece file) with its segments `[x, y, d]`, which must be open
+/// segments of the board.
+fn with_placed(
+    input: &Input,
+    grid: Grid,
+    mut board: Board,
+    placed: &Option<Spanned<BTreeMap<String, Spanned<Value>>>>,
+) -> Result<Board, InputError> {
+    let Some(table) = placed else {
+        return Ok(board);
+    };
+    for (label, v) in table.get_ref() {
+        let mut chars = label.chars();
+        let ch = match (chars.next(), chars.next()) {
+            (Some(ch), None) if is_label(ch) => ch,
+            _ => {
+                return Err(input
+                    .error_at(v, format!("`{label}` in `placed` is not a piece's label"))
+                    .with_hint("name each pre-placed piece by its one-character label, as `A = [[0, 0, 0], [1, 0, 0]]`"));
+            }
+        };
+        for c in segments::read_segments(input, grid, "placed", v, true)? {
+            if board.square(c) != Square::Open {
+                let [x, y, d] = (grid.lattice().segments())
+                    .and_then(|s| s.to_puzzler(c))
+                    .unwrap_or([0, 0, 0]);
+                return Err(input
+                    .error_at(v, format!("segment [{x}, {y}, {d}] of piece {ch} is not an open segment of the board"))
+                    .with_hint("a pre-placed piece lies on the board's `segments` (or `size`), not on holes or another piece"));
+            }
+            board.set_square(c, Square::Preplaced(ch));
+        }
     }
     Ok(board)
 }

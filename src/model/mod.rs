@@ -25,6 +25,7 @@ pub use board::{Board, Origin, Square};
 pub use library::{load_board, load_piece_set, load_puzzle, pieces_for};
 pub use piece::{Piece, PieceSet};
 pub use puzzle::Puzzle;
+pub use segments::board_keys as segment_board_keys;
 pub use spec::{parse_board, parse_piece_set};
 pub use tiling::{Placement, Tiling};
 pub use verify::TilingError;

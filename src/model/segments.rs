@@ -3,11 +3,12 @@
 //! coordinates and read into cells of the grid ([`SegmentGrid::puzzler`]). Each error
 //! points at the offending `[x, y, d]` and says what to write.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use toml::{Spanned, Value};
 
 use super::toml_input::Input;
+use super::{Board, Square};
 use crate::error::InputError;
 use crate::geom::{Cell, Edges, Grid, SegmentGrid};
 
@@ -131,6 +132,47 @@ fn element_offsets(text: &str, start: usize, n: usize) -> Vec<usize> {
         }
         if out.len() == n && depth == 1 {
             break;
+        }
+    }
+    out
+}
+
+/// The keys of a board of segments that say which segments it has, as a board file
+/// writes them last (a table follows): `crossing = true` where set, `segments` (open or
+/// under a pre-placed piece) and the `[placed]` table of pre-placed pieces by label.
+pub fn board_keys(board: &Board) -> String {
+    let Some(grid) = board.lattice().segments() else {
+        return String::new();
+    };
+    let list = |cells: &[Cell]| -> String {
+        let items: Vec<String> = (cells.iter())
+            .filter_map(|&c| grid.to_puzzler(c))
+            .map(|[x, y, d]| format!("[{x}, {y}, {d}]"))
+            .collect();
+        format!("[{}]", items.join(", "))
+    };
+    let mut covered = Vec::new();
+    let mut placed: BTreeMap<char, Vec<Cell>> = BTreeMap::new();
+    for c in board.cells() {
+        match board.square(c) {
+            Square::Open => covered.push(c),
+            Square::Preplaced(label) => {
+                covered.push(c);
+                placed.entry(label).or_default().push(c);
+            }
+            Square::Outside | Square::Blocked => {}
+        }
+    }
+    let mut out = String::new();
+    if board.crossing {
+        out.push_str("crossing = true\n");
+    }
+    out.push_str(&format!("segments = {}\n", list(&covered)));
+    if !placed.is_empty() {
+        out.push_str("\n[placed]\n");
+        for (label, cells) in &placed {
+            // Labels are letters and digits: a quoted key needs no escape.
+            out.push_str(&format!("\"{label}\" = {}\n", list(cells)));
         }
     }
     out

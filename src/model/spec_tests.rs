@@ -433,3 +433,35 @@ fn crlf_files_keep_their_positions() {
     let at = board.cell_location(Cell::new(1, 1)).unwrap();
     assert_eq!((at.line, at.column, at.line_text.as_str()), (4, 2, ".."));
 }
+
+#[test]
+fn pieces_placed_on_a_board_of_segments() {
+    let sticks = "grid = \"sticks\"\nsize = [1, 1]\nholes = [[0, 0, 0]]\n";
+    let board = parse_board(
+        "board.toml",
+        &format!("{sticks}\n[placed]\nA = [[0, 1, 0], [1, 0, 1]]\n"),
+    )
+    .unwrap();
+    let placed: Vec<Square> = board.cells().map(|c| board.square(c)).collect();
+    assert_eq!(
+        placed
+            .iter()
+            .filter(|&&s| s == Square::Preplaced('A'))
+            .count(),
+        2
+    );
+    assert_eq!(board.open_count(), 1);
+    let on_hole = board_error(&format!("{sticks}\n[placed]\nA = [[0, 0, 0]]\n"));
+    check(
+        &on_hole,
+        6,
+        5,
+        "segment [0, 0, 0] of piece A is not an open segment of the board",
+    );
+    hint(&on_hole, "not on holes");
+    let long = board_error(&format!("{sticks}\n[placed]\nAB = [[0, 1, 0]]\n"));
+    check(&long, 6, 6, "`AB` in `placed` is not a piece's label");
+    let square = board_error("size = [2, 2]\n\n[placed]\nA = [[0, 0, 0]]\n");
+    check(&square, 3, 1, "`placed` is for the grids of segments");
+    hint(&square, "`shape` picture");
+}

@@ -1,13 +1,13 @@
 //! A board as a self-contained board file (FORMATS.md): its keys, and its picture with
 //! the pre-placed pieces' labels (`shape`, or `layers` bottom first on the grids of
 //! space), so that what the page shows can be downloaded and read back. A board of
-//! segments is its list of segments in Puzzler's `[x, y, d]` (SPEC §9), those of the
-//! pieces placed on it included (a list has no labels), and `crossing` where it is set.
+//! segments is its list of segments in Puzzler's `[x, y, d]` (SPEC §9), `crossing` where
+//! it is set and its pre-placed pieces in a `[placed]` table.
 
 use std::fmt::Write;
 
 use crate::geom::{Cell, Grid};
-use crate::model::{Board, Square};
+use crate::model::{segment_board_keys, Board, Square};
 
 /// The board file of `board`, whose set is named `pieces`.
 pub fn board_toml(board: &Board, pieces: &str) -> String {
@@ -26,11 +26,8 @@ pub fn board_toml(board: &Board, pieces: &str) -> String {
     if !board.cover_all_cells {
         out.push_str("cover_all_cells = false\n");
     }
-    if board.crossing {
-        out.push_str("crossing = true\n");
-    }
     if board.grid.is_segments() {
-        let _ = writeln!(out, "segments = {}", segments(board));
+        out.push_str(&segment_board_keys(board));
     } else if board.grid.is_3d() {
         let layers: Vec<String> = (0..board.depth).map(|z| picture(board, z)).collect();
         let _ = writeln!(out, "layers = [{}]", layers.join(", "));
@@ -58,19 +55,6 @@ fn picture(board: &Board, z: i32) -> String {
     }
     out.push_str("\"\"\"");
     out
-}
-
-/// The board's segments, open or covered, as `[[x, y, d], …]`.
-fn segments(board: &Board) -> String {
-    let lattice = board.lattice();
-    let grid = lattice.segments();
-    let list: Vec<String> = (0..board.height)
-        .flat_map(|y| (0..board.width).map(move |x| Cell::new(x, y)))
-        .filter(|&c| matches!(board.square(c), Square::Open | Square::Preplaced(_)))
-        .filter_map(|c| grid.and_then(|g| g.to_puzzler(c)))
-        .map(|[x, y, d]| format!("[{x}, {y}, {d}]"))
-        .collect();
-    format!("[{}]", list.join(", "))
 }
 
 /// `s` as a TOML basic string (JSON's escapes are TOML's).
