@@ -41,12 +41,12 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     }
 
     /// Is `region` (too small for two pieces) the squares of an option whose piece has
-    /// copies left?
+    /// copies left (its loose bits aside)?
     #[inline(never)]
     fn one_piece_fills(&self, region: M, avail: u64) -> bool {
         let t = &*self.t;
         let c = region.trailing_zeros() as usize;
         (t.start[c]..t.start[c + 1])
-            .any(|o| t.masks[o as usize] == region && avail >> t.pieces[o as usize] & 1 == 1)
+            .any(|o| t.masks[o as usize] & !t.loose == region && avail >> t.pieces[o as usize] & 1 == 1)
     }
 }

@@ -165,7 +165,20 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
             match list {
                 Some((from, to, fit)) => self.push(&filled, avail, left, (from, to, 0), fit),
                 None => {
-                    self.open(&filled, avail, left);
+                    // A node that cannot branch may still be a solution with loose
+                    // bits open (`bitboard::loose`): its cells are all filled.
+                    if !self.open(&filled, avail, left)
+                        && self.t.loose != M::ZERO
+                        && filled[0] | self.t.loose == self.t.full
+                        && (!self.t.use_all || avail == 0)
+                    {
+                        if cut != usize::MAX {
+                            self.fill_path();
+                            on_cut(&self.path);
+                        } else {
+                            return self.found::<V, FILL>(visitor);
+                        }
+                    }
                 }
             }
         }
