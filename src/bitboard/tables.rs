@@ -52,6 +52,8 @@ pub struct Tables<M: Copy> {
     /// The bits of secondary items ([`super::loose`]): a node whose other bits are all
     /// filled is a solution.
     pub loose: M,
+    /// The bits but the loose ones: the squares.
+    pub cells: M,
     /// The frame is one of segments ([`super::loose`]), its bits not the picture's
     /// lines.
     pub segments: bool,
@@ -147,7 +149,8 @@ impl<M: Word> Tables<M> {
             Frame::<M>::new(&puzzle.board, tuning.order, tuning.fronts)?
         };
         // A node with loose bits open may be a solution: it must be entered to be
-        // seen (no look-ahead), and the tails count full frames only.
+        // seen (no look-ahead), and the tails count full frames only. (The rule of the
+        // fewest options looks at the squares alone: `cells`.)
         let plain = frame.loose == M::ZERO;
         if allowed.len() != puzzle.placements.len() {
             return None;
@@ -194,7 +197,7 @@ impl<M: Word> Tables<M> {
             root_piece: tuning.root_piece,
             look_ahead: tuning.look_ahead && plain,
             tails: if plain { tuning.tails } else { 0 },
-            fewest: tuning.fewest && frame.fronts() == 1 && plain,
+            fewest: tuning.fewest && frame.fronts() == 1,
             n: frame.n,
             fronts: frame.fronts(),
             start: options.start,
@@ -206,6 +209,7 @@ impl<M: Word> Tables<M> {
             init: frame.init,
             full: frame.full,
             loose: frame.loose,
+            cells: frame.full & !frame.loose,
             segments,
             grid: frame.grid,
             fillable,
