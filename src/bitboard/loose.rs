@@ -8,7 +8,9 @@
 //! both fit; the loose bits are never a front square while a cell is empty (they come
 //! last in every numbering), and a node whose cells are all filled is a solution
 //! whatever its loose bits hold (`engine/search.rs`). Grids where a point has more
-//! than one such item (trigs) are left to DLX.
+//! than one such item (trigs under the rule) are left to DLX, and so are frames whose
+//! cells, numbered in order, are neighbours at more distances than the grid keeps
+//! (the trigs and twigs boards tried: only sticks run here today).
 
 use std::collections::BTreeMap;
 

@@ -1,7 +1,7 @@
 //! Boards of segments (SPEC §9): the bitboard engine, with the no-crossing rule as
 //! loose bits (`loose`), finds what DLX finds with its secondary items, on every
-//! tuning that `same_as_dlx` tries, with and without the rule, on sticks and twigs
-//! (the trigs boards here are left to DLX).
+//! tuning that `same_as_dlx` tries, with and without the rule, on sticks (the boards
+//! of trigs and twigs here are left to DLX).
 
 use super::*;
 use crate::model::spec::{parse_board, parse_piece_set};
@@ -67,16 +67,12 @@ fn tetrasticks_less_l_on_5x5_count_as_dlx() {
 }
 
 #[test]
-fn trigs_and_twigs_match_dlx() {
-    // Trigs under the rule have several crossing items at a point: DLX's alone.
+fn trigs_and_twigs_are_left_to_dlx() {
+    // Trigs under the rule have several crossing items at a point. Without the rule,
+    // and on twigs (which never cross), the frame of the lattice's cells numbered in
+    // order has its neighbours at more distances than the engine's grid keeps
+    // (`MAX_STEPS`), so these boards run on DLX too.
     assert!(!BitSearch::applies(&built_in("tritrigs-5x2", false)));
-    // Without the rule (published: 4,638 tilings) where the engine takes the board.
-    let p = built_in("tritrigs-5x2", true);
-    if BitSearch::applies(&p) {
-        assert_eq!(same_as_dlx(&p, &all(&p)), 4638);
-    }
-    // Twigs never cross (published: 336 tilings).
-    let p = built_in("pentatwigs-triangle", false);
-    assert!(BitSearch::applies(&p));
-    assert_eq!(same_as_dlx(&p, &all(&p)), 336);
+    assert!(!BitSearch::applies(&built_in("tritrigs-5x2", true)));
+    assert!(!BitSearch::applies(&built_in("pentatwigs-triangle", false)));
 }
