@@ -46,7 +46,8 @@ impl<'a, M: Word> Doomed<'a, M> {
             window: keys.window,
             beside: keys.beside,
             grid: frame.grid,
-            full: frame.full,
+            // Loose bits are never walled in: nothing needs them filled.
+            full: frame.full & !frame.loose,
             init: frame.init[0],
             fillable,
             single_below: pieces.single_below(),
@@ -172,7 +173,8 @@ impl<'a, M: Word> Doomed<'a, M> {
         if size < self.single_below {
             let low = region.trailing_zeros() as usize;
             let (a, b) = (self.start[low] as usize, self.start[low + 1] as usize);
-            return !self.masks[a..b].contains(&region);
+            // (An option's loose bits are no squares: `full` has none.)
+            return !(self.masks[a..b].iter()).any(|&m| m & self.full == region);
         }
         false
     }

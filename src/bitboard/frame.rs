@@ -70,7 +70,7 @@ impl Order {
 
     /// This order as used on a frame of `depth` layers: a flat order keeps the layers
     /// outermost, a solid order on one layer is the flat order with its minor axis.
-    fn on(self, depth: u32) -> Order {
+    pub(super) fn on(self, depth: u32) -> Order {
         match self {
             Order::Solid(axes) if depth <= 1 => match axes.iter().find(|&&a| a != 2) {
                 Some(1) => Order::ColumnMajor,
@@ -83,7 +83,7 @@ impl Order {
     }
 
     /// The bits of one minor line (a row or a column) of a `w` by `h` (by `d`) frame.
-    fn stride(self, w: u32, h: u32, d: u32) -> u32 {
+    pub(super) fn stride(self, w: u32, h: u32, d: u32) -> u32 {
         [w, h, d][self.axes()[0] as usize]
     }
 }
@@ -91,7 +91,7 @@ impl Order {
 /// Maps a cell to its place in numbering `f` of a `w` by `h` by `d` frame: its slice
 /// (its major coordinate on a board of layers, 0 on a flat board) and its position in
 /// the slice (`middle * stride + minor`, or `major * stride + minor` on a flat board).
-fn position(order: Order, f: usize, [w, h, d]: [u32; 3]) -> impl Fn(Cell) -> (u32, u32) {
+pub(super) fn position(order: Order, f: usize, [w, h, d]: [u32; 3]) -> impl Fn(Cell) -> (u32, u32) {
     let solid = matches!(order, Order::Solid(_));
     let axes = order.of(f).axes();
     let lens = [w, h, d];
@@ -118,7 +118,7 @@ fn position(order: Order, f: usize, [w, h, d]: [u32; 3]) -> impl Fn(Cell) -> (u3
 type Packed = (Vec<Vec<u32>>, Vec<Vec<i64>>);
 
 /// No bit: an outside cell of a packed frame.
-const NO_BIT: u32 = u32::MAX;
+pub(super) const NO_BIT: u32 = u32::MAX;
 
 /// No square: in [`Frame::squares`], a bit of a packed frame that no cell has (always
 /// filled).
@@ -155,6 +155,12 @@ pub struct Frame<M> {
     pub init: [M; MAX_FRONTS],
     /// All `n` bits.
     pub full: M,
+    /// The bits of secondary items, past every cell's ([`super::loose`]; none but on
+    /// boards of segments under the no-crossing rule).
+    pub loose: M,
+    /// Per placement of the puzzle: the points of the secondary items it claims (empty
+    /// but with `loose`).
+    pub claims: Vec<Vec<Cell>>,
     /// Neighbours in numbering 0.
     pub grid: Grid<M>,
 }
@@ -202,6 +208,8 @@ impl<M: Word> Frame<M> {
             offsets,
             init: [M::ZERO; MAX_FRONTS],
             full: M::ZERO,
+            loose: M::ZERO,
+            claims: Vec::new(),
             grid,
         };
         frame.fill_in(board);
@@ -261,7 +269,7 @@ impl<M: Word> Frame<M> {
     /// The neighbours of the frame's squares in numbering 0 (`bits`, indexed by the
     /// board's index), from the board's lattice; `None` if they take more shifts than a
     /// grid has.
-    fn neighbours(board: &Board, bits: &[u32], stride: u32) -> Option<Grid<M>> {
+    pub(super) fn neighbours(board: &Board, bits: &[u32], stride: u32) -> Option<Grid<M>> {
         let n = bits.len() as u32;
         let pairs = Frame::<M>::pairs(board, |at| Some(bits[at]).filter(|&b| b != NO_BIT));
         Grid::from_pairs(stride, n, pairs)

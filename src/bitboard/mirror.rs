@@ -76,7 +76,8 @@ impl<M: Word> Mirror<M> {
         mirror.images = t.masks.iter().map(|&m| mirror.apply(m)).collect();
         // A state and its image have as many tilings only if the mirror maps the frame
         // onto itself (a packed frame's bits need not be whole lines).
-        if mirror.apply(t.full) == t.full {
+        // (Not on a frame of segments, whose bits are not the picture's lines.)
+        if t.loose == M::ZERO && !t.segments && mirror.apply(t.full) == t.full {
             mirror.pieces = mirror.closed_pieces(t);
         }
         mirror

@@ -24,6 +24,7 @@ mod grid;
 mod keys;
 mod listing;
 mod live;
+mod loose;
 mod memo;
 mod mirror;
 mod options;
@@ -157,9 +158,10 @@ impl BitSearch {
             .map(|&v| i64::from(v.max(0)))
             .product::<i64>();
         // Ranges of copies need a minimum per piece, which only DLX's items keep.
-        // Pieces of segments may not cross: secondary items, which only DLX keeps.
+        // Pieces of segments may not cross: secondary items, kept as loose bits where
+        // each point has at most one (`loose`).
         b.cover_all_cells
-            && !b.grid.is_segments()
+            && (!b.grid.is_segments() || loose::fits(puzzle))
             && !puzzle.has_ranges()
             && (1..=i64::from(MAX_SQUARES)).contains(&squares)
             && puzzle.remaining.iter().filter(|&&r| r > 0).count() <= MAX_PIECES

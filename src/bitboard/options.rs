@@ -137,7 +137,10 @@ impl<M: Word> Options<M> {
     pub fn new(puzzle: &Puzzle, allowed: &[bool], pieces: &Pieces, frame: &Frame<M>) -> Options<M> {
         let by_piece = by_piece(puzzle, allowed, pieces);
         let masks: Vec<M> = (by_piece.iter())
-            .map(|&(_, i)| frame.mask(0, &puzzle.placements[i as usize].cells))
+            .map(|&(_, i)| {
+                let cells = &puzzle.placements[i as usize].cells;
+                frame.mask(0, cells) | frame.claimed(0, i as usize)
+            })
             .collect();
         let order = bucket_by_low(&masks, frame.n);
         let mut rank = vec![0u32; order.len()];
@@ -159,7 +162,8 @@ impl<M: Word> Options<M> {
         for (&m, &place) in masks.iter().zip(&places) {
             let cells = &puzzle.placements[place as usize].cells;
             numbered.push(m);
-            numbered.extend((1..fronts).map(|f| frame.mask(f, cells)));
+            let claimed = |f: usize| frame.claimed(f, place as usize);
+            numbered.extend((1..fronts).map(|f| frame.mask(f, cells) | claimed(f)));
         }
         Options {
             masks,

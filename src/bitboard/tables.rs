@@ -19,6 +19,7 @@ use super::frame::{Frame, MAX_FRONTS};
 use super::grid::Grid;
 use super::keys::{key_of, KeyBits};
 use super::listing::{piece_lists, ListBuilder};
+use super::loose;
 use super::options::{Options, Pieces};
 use super::runs::{PieceRuns, MAX_RUN_PIECES};
 use super::shared::Blocks;
@@ -48,6 +49,14 @@ pub struct Tables<M: Copy> {
     pub init: [M; MAX_FRONTS],
     /// All `n` bits.
     pub full: M,
+    /// The bits of secondary items ([`super::loose`]): a node whose other bits are all
+    /// filled is a solution.
+    pub loose: M,
+    /// The bits but the loose ones: the squares.
+    pub cells: M,
+    /// The frame is one of segments ([`super::loose`]), its bits not the picture's
+    /// lines.
+    pub segments: bool,
     /// Neighbours in numbering 0.
     pub grid: Grid<M>,
     /// Copies per compact piece id.
@@ -133,7 +142,16 @@ impl<M: Word> Tables<M> {
         tuning: &Tuning,
         group: Option<&Group>,
     ) -> Option<Tables<M>> {
-        let frame = Frame::<M>::new(&puzzle.board, tuning.order, tuning.fronts)?;
+        let segments = puzzle.board.grid.is_segments();
+        let frame = if segments {
+            loose::frame::<M>(puzzle, tuning.order, tuning.fronts)?
+        } else {
+            Frame::<M>::new(&puzzle.board, tuning.order, tuning.fronts)?
+        };
+        // A node with loose bits open may be a solution: it must be entered to be
+        // seen (no look-ahead), and the tails count full frames only. (The rule of the
+        // fewest options looks at the squares alone: `cells`.)
+        let plain = frame.loose == M::ZERO;
         if allowed.len() != puzzle.placements.len() {
             return None;
         }
@@ -177,8 +195,8 @@ impl<M: Word> Tables<M> {
             piece_depth: tuning.piece_depth,
             good_enough: tuning.good_enough.max(1),
             root_piece: tuning.root_piece,
-            look_ahead: tuning.look_ahead,
-            tails: tuning.tails,
+            look_ahead: tuning.look_ahead && plain,
+            tails: if plain { tuning.tails } else { 0 },
             fewest: tuning.fewest && frame.fronts() == 1,
             n: frame.n,
             fronts: frame.fronts(),
@@ -190,6 +208,9 @@ impl<M: Word> Tables<M> {
             dropped: Vec::new(),
             init: frame.init,
             full: frame.full,
+            loose: frame.loose,
+            cells: frame.full & !frame.loose,
+            segments,
             grid: frame.grid,
             fillable,
             size_classes,

@@ -94,6 +94,12 @@ impl Tuning {
         if b.depth > 1 {
             return Tuning::for_layers(puzzle);
         }
+        if b.grid.is_segments() {
+            // A frame of segments is no picture whose corners the fronts could start
+            // from (`loose.rs`), and a piece of sticks runs out of places sooner than a
+            // segment runs out of options: the rule of the fewest options, as on balls.
+            return Tuning::for_balls(Tuning::default());
+        }
         // Rows and columns without an open cell (a strip drawn far from the rest of a
         // board) are skipped by every front at once, so the board is weighed by the
         // rows and columns that hold open cells.

@@ -52,6 +52,9 @@ pub(super) struct Apart<'s> {
     /// In `reduce` mode with more than the identity: the group's order and the tilings
     /// its other symmetries fix.
     burnside: Option<(u64, u64)>,
+    /// The mode the rests are counted in: `keep`, but for the ways of leaving pieces
+    /// out (`left_out.rs`), which count in the solver's mode.
+    mode: SymmetryMode,
     /// The nodes that listing the fillings and counting the fixed tilings took.
     nodes: u64,
     /// The time that took.
@@ -124,9 +127,28 @@ impl<'s> Apart<'s> {
             solver,
             rests,
             burnside,
+            mode: SymmetryMode::Keep,
             nodes,
             took: start.elapsed(),
         })
+    }
+
+    /// A count of `solver`'s puzzle as the sum of the counts of `rests` (each found in
+    /// as many ways as it says), counted in `mode`, planned in `took`.
+    pub(super) fn of_rests(
+        solver: &'s Solver,
+        rests: Vec<(u128, Puzzle)>,
+        mode: SymmetryMode,
+        took: Duration,
+    ) -> Apart<'s> {
+        Apart {
+            solver,
+            rests,
+            burnside: None,
+            mode,
+            nodes: 0,
+            took,
+        }
     }
 
     /// Runs the searches of the largest region by `search` (a count with `opts`, giving
@@ -162,7 +184,7 @@ impl<'s> Apart<'s> {
         let mut last: Option<Status> = None;
         let watched = progress.is_some();
         for (i, (ways, puzzle)) in self.rests.into_iter().enumerate() {
-            let rest = rest_solver(self.solver, puzzle);
+            let rest = rest_solver(self.solver, puzzle, self.mode);
             let (so_far, nodes_before) = (every, report.stats.nodes);
             let mut forward = |s: &Status| {
                 let status = Status {
@@ -240,9 +262,9 @@ impl<'s> Apart<'s> {
 }
 
 /// The solver of one search of the largest region: `keep` mode (every tiling of it
-/// counts), `solver`'s engine and settings.
-fn rest_solver(solver: &Solver, puzzle: Puzzle) -> Solver {
-    let mut rest = Solver::new(puzzle, SymmetryMode::Keep);
+/// counts; or `mode`), `solver`'s engine and settings.
+fn rest_solver(solver: &Solver, puzzle: Puzzle, mode: SymmetryMode) -> Solver {
+    let mut rest = Solver::new(puzzle, mode);
     rest.use_engine(solver.engine);
     rest.memo = solver.memo;
     rest.region_check = solver.region_check;

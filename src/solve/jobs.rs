@@ -18,6 +18,7 @@ use super::bit_tree::BitTree;
 use super::burnside::Burnside;
 use super::dlx_tree::DlxTree;
 use super::first;
+use super::left_out;
 use super::solver::{Engine, Solver};
 
 /// Runs `solver`'s search with the engine it chose (`solver.engine`) and `opts`, giving
@@ -43,7 +44,7 @@ pub fn run_with_progress(
     emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
     mut progress: Option<&mut OnProgress<'_>>,
 ) -> Result<RunReport, Error> {
-    if let Some(apart) = Apart::plan(solver, opts) {
+    if let Some(apart) = Apart::plan(solver, opts).or_else(|| left_out::plan(solver, opts)) {
         let mut count = |rest: &Solver, progress: Option<&mut OnProgress<'_>>| {
             run_with_progress(rest, opts, &mut |_| ControlFlow::Continue(()), progress)
         };

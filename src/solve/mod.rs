@@ -3,7 +3,8 @@
 //! engine's search is a [`crate::run::Tree`] ([`DlxTree`], [`BitTree`]) whose solutions
 //! count for what they stand for in the chosen mode ([`crate::symmetry::classes`]);
 //! [`run`] runs it on all cores with progress, checkpoints and shards (or counts classes
-//! by Burnside's lemma when that applies), and `Solver::run` and `Solver::count` are
+//! by Burnside's lemma, or region by region or by the pieces left out, when those
+//! apply), and `Solver::run` and `Solver::count` are
 //! [`run`] on one thread. A run that prints a limited number of solutions from the whole
 //! search looks for first solutions instead (`first.rs`): the keep-mode search with each
 //! solution mapped to its class's representative, restarted under a growing node budget
@@ -16,6 +17,7 @@ mod dlx_tree;
 mod fillings;
 mod first;
 mod jobs;
+mod left_out;
 mod regions;
 pub mod restart;
 pub(crate) mod shuffle;

@@ -52,7 +52,12 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         tally: Tally<M>,
     ) -> Option<(u32, u32)> {
         let t = &*self.t;
-        let square = tally.fewest(t.full & !filled)?;
+        let open = t.cells & !filled;
+        if open == M::ZERO {
+            // Only loose bits open: a solution (`bitboard::loose`), not a node to open.
+            return None;
+        }
+        let square = tally.fewest(open)?;
         let cuts = self.live.cuts_of(depth + 1);
         let mut piece = None;
         if t.use_all {

@@ -41,12 +41,19 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     }
 
     /// Is `region` (too small for two pieces) the squares of an option whose piece has
-    /// copies left?
+    /// copies left (its loose bits aside)?
     #[inline(never)]
     fn one_piece_fills(&self, region: M, avail: u64) -> bool {
         let t = &*self.t;
         let c = region.trailing_zeros() as usize;
-        (t.start[c]..t.start[c + 1])
-            .any(|o| t.masks[o as usize] == region && avail >> t.pieces[o as usize] & 1 == 1)
+        let options = t.start[c]..t.start[c + 1];
+        let left = |o: u32| avail >> t.pieces[o as usize] & 1 == 1;
+        if t.loose == M::ZERO {
+            options
+                .into_iter()
+                .any(|o| t.masks[o as usize] == region && left(o))
+        } else {
+            (options.into_iter()).any(|o| t.masks[o as usize] & t.cells == region && left(o))
+        }
     }
 }

@@ -165,11 +165,39 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
             match list {
                 Some((from, to, fit)) => self.push(&filled, avail, left, (from, to, 0), fit),
                 None => {
-                    self.open(&filled, avail, left);
+                    // A node that cannot branch may still be a solution with loose
+                    // bits open (`bitboard::loose`).
+                    if !self.open(&filled, avail, left) && self.t.loose != M::ZERO {
+                        return self.loose_end::<V, FILL>(filled[0], avail, cut, visitor, on_cut);
+                    }
                 }
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// A node with loose bits ([`crate::bitboard::loose`]) that cannot branch: a
+    /// solution if its cells are all filled (handed to `visitor`, or to `on_cut` in a
+    /// search with a cut), else dead. Out of line: the other boards never come here.
+    #[cold]
+    #[inline(never)]
+    fn loose_end<V: BitVisitor, const FILL: bool>(
+        &mut self,
+        filled: M,
+        avail: u64,
+        cut: usize,
+        visitor: &mut V,
+        on_cut: &mut impl FnMut(&[u32]),
+    ) -> ControlFlow<()> {
+        if filled | self.t.loose != self.t.full || self.t.use_all && avail != 0 {
+            return ControlFlow::Continue(());
+        }
+        if cut != usize::MAX {
+            self.fill_path();
+            on_cut(&self.path);
+            return ControlFlow::Continue(());
+        }
+        self.found::<V, FILL>(visitor)
     }
 
     /// Hands the solution the stack holds to `visitor` (its placements if `FILL`).

@@ -4,6 +4,7 @@
 //! The helpers here serve all three.
 
 mod agreement;
+mod segments;
 mod solid;
 mod tables;
 mod tree;
