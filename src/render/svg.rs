@@ -322,12 +322,25 @@ fn round_strokes(
     width: &str,
     layout: &Layout,
 ) {
+    strokes(out, segments, color, width, "round", layout);
+}
+
+/// One path of `segments` (in cell units), each segment its own subpath, `width` pixels
+/// wide with caps `cap`.
+fn strokes(
+    out: &mut String,
+    segments: &[Segment],
+    color: [u8; 3],
+    width: &str,
+    cap: &str,
+    layout: &Layout,
+) {
     if segments.is_empty() {
         return;
     }
     let _ = write!(
         out,
-        r#"<path fill="none" stroke="{}" stroke-width="{width}" stroke-linecap="round" d=""#,
+        r#"<path fill="none" stroke="{}" stroke-width="{width}" stroke-linecap="{cap}" d=""#,
         hex(color)
     );
     for g in segments {
@@ -463,17 +476,7 @@ fn stroke(out: &mut String, segments: &[Segment], color: [u8; 3], width: u32, la
         .iter()
         .all(|g| g.is_horizontal() || g.is_vertical());
     let cap = if upright { "square" } else { "round" };
-    let _ = write!(
-        out,
-        r#"<path fill="none" stroke="{}" stroke-width="{width}" stroke-linecap="{cap}" d=""#,
-        hex(color)
-    );
-    for g in segments {
-        let (a, b) = (at(layout, g.a), at(layout, g.b));
-        let _ = write!(out, "M{} {}", number(a.0), number(a.1));
-        line_to(out, a, b);
-    }
-    out.push_str("\"/>\n");
+    strokes(out, segments, color, &width.to_string(), cap, layout);
 }
 
 fn escape(out: &mut String, c: char) {

@@ -84,6 +84,21 @@ mod tests {
     }
 
     #[test]
+    fn pieces_placed_on_segments_read_back_in_their_table() {
+        let mut board = builtin_board("polysticks-123-3x3").unwrap();
+        let placed: Vec<Cell> = board.open_cells().take(2).collect();
+        for &c in &placed {
+            board.set_square(c, Square::Preplaced('U'));
+        }
+        let text = board_toml(&board, &board.pieces);
+        assert!(text.contains("\n[placed]\n\"U\" = ["), "{text}");
+        let back = parse_board("board.toml", &text).unwrap();
+        for c in board.cells() {
+            assert_eq!(back.square(c), board.square(c), "{c:?}\n{text}");
+        }
+    }
+
+    #[test]
     fn a_board_of_squares_reads_back_as_the_same_board() {
         let board = builtin_board("8x8-square").unwrap();
         let back = parse_board("board.toml", &board_toml(&board, &board.pieces)).unwrap();

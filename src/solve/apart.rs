@@ -66,13 +66,7 @@ impl<'s> Apart<'s> {
     /// to this run (see the module's header).
     pub fn plan(solver: &'s Solver, opts: &RunOptions) -> Option<Apart<'s>> {
         let puzzle = &solver.puzzle;
-        let applies = solver.split_regions
-            && !opts.printing
-            && opts.shard.is_whole()
-            && opts.checkpoint.is_none()
-            && opts.node_budget.is_none()
-            && solver.is_feasible()
-            && puzzle.board.cover_all_cells
+        let applies = splits(solver, opts)
             // Regions of segments may still meet at a point, where the no-crossing
             // rule ties them.
             && !puzzle.has_crossing_rule();
@@ -259,6 +253,20 @@ impl<'s> Apart<'s> {
         }
         Some(Ok(report))
     }
+}
+
+/// Whether `solver`'s run with `opts` is a whole count that may be split into puzzles
+/// of their own (here, and by the pieces left out): not a run that prints, a shard, a
+/// checkpoint or a node budget, whose nodes name those of the whole board's search; the
+/// puzzle feasible and every open cell to be covered.
+pub(super) fn splits(solver: &Solver, opts: &RunOptions) -> bool {
+    solver.split_regions
+        && !opts.printing
+        && opts.shard.is_whole()
+        && opts.checkpoint.is_none()
+        && opts.node_budget.is_none()
+        && solver.is_feasible()
+        && solver.puzzle.board.cover_all_cells
 }
 
 /// The solver of one search of the largest region: `keep` mode (every tiling of it

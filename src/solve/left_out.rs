@@ -17,7 +17,7 @@ use crate::model::{Piece, PieceSet, Puzzle};
 use crate::run::RunOptions;
 use crate::symmetry::{Group, SymmetryMode};
 
-use super::apart::{Apart, MAX_RESTS};
+use super::apart::{splits, Apart, MAX_RESTS};
 use super::solver::Solver;
 
 /// The count of `solver`'s puzzle as one search per way of leaving copies out, or
@@ -25,15 +25,7 @@ use super::solver::Solver;
 pub(super) fn plan<'s>(solver: &'s Solver, opts: &RunOptions) -> Option<Apart<'s>> {
     let puzzle = &solver.puzzle;
     let board = &puzzle.board;
-    let applies = solver.split_regions
-        && !opts.printing
-        && opts.shard.is_whole()
-        && opts.checkpoint.is_none()
-        && opts.node_budget.is_none()
-        && solver.is_feasible()
-        && board.cover_all_cells
-        && !board.use_all_pieces;
-    if !applies {
+    if !splits(solver, opts) || board.use_all_pieces {
         return None;
     }
     let start = Instant::now();
