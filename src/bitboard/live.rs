@@ -9,34 +9,39 @@ use super::entry::Entry;
 use super::tables::Tables;
 use super::word::{Word, MAX_PIECES};
 
-/// The bit planes of the counts of options per square.
-const PLANES: usize = 4;
+/// The most bit planes a count of options per square takes.
+pub const MAX_PLANES: u32 = 5;
 
 /// The counts of options per square, as bit planes: a square's count is the sum of
-/// `2^i` over the planes `i` that hold its bit, or at least [`Tally::MANY`] if its bit
-/// is in `many`.
+/// `2^i` over the planes `i` that hold its bit, or at least `2^planes` (many) if its
+/// bit is in `many`. Counted with the first `planes` planes (4 or 5: a plane more is an
+/// option's counting made longer by a sixth).
 #[derive(Copy, Clone, Debug)]
 pub struct Tally<M> {
-    planes: [M; PLANES],
+    planes: [M; MAX_PLANES as usize],
     many: M,
+    used: u32,
 }
 
 impl<M: Word> Tally<M> {
-    /// The count from which squares are taken as alike.
-    pub const MANY: u32 = 1 << PLANES;
-
-    fn new() -> Tally<M> {
+    fn new(used: u32) -> Tally<M> {
         Tally {
-            planes: [M::ZERO; PLANES],
+            planes: [M::ZERO; MAX_PLANES as usize],
             many: M::ZERO,
+            used,
         }
     }
 
-    /// Counts an option covering the squares `m`.
+    /// The count from which squares are taken as alike: `2^planes`.
+    pub fn many(&self) -> u32 {
+        1 << self.used
+    }
+
+    /// Counts an option covering the squares `m`, in `P` planes (the tally's).
     #[inline(always)]
-    fn add(&mut self, m: M) {
+    fn add<const P: usize>(&mut self, m: M) {
         let mut carry = m;
-        for plane in &mut self.planes {
+        for plane in &mut self.planes[..P] {
             let next = *plane & carry;
             *plane = *plane ^ carry;
             carry = next;
@@ -45,7 +50,7 @@ impl<M: Word> Tally<M> {
     }
 
     /// The first of the `open` squares with the fewest options and their number (at
-    /// most [`Tally::MANY`]); `None` if one has none.
+    /// most [`Tally::many`]); `None` if one has none.
     #[inline(always)]
     pub fn fewest(&self, open: M) -> Option<(u32, u32)> {
         let covered = self.planes.iter().fold(self.many, |u, &p| u | p);
@@ -54,7 +59,7 @@ impl<M: Word> Tally<M> {
         }
         let mut least = open & !self.many;
         if least == M::ZERO {
-            return Some((open.trailing_zeros(), Tally::<M>::MANY));
+            return Some((open.trailing_zeros(), self.many()));
         }
         // From the highest plane down, keep the squares without it if there are any.
         for &plane in self.planes.iter().rev() {
@@ -143,14 +148,25 @@ impl<M: Word> Live<M> {
     }
 
     /// Appends the segment of a node `depth` deep with `filled` squares and the pieces
-    /// `avail`: the options of segment `depth` (its parent's) that still fit, counted.
+    /// `avail`: the options of segment `depth` (its parent's) that still fit, counted
+    /// in `planes` planes (4 or 5, [`MAX_PLANES`]).
     #[inline(always)]
-    pub fn filter(&mut self, depth: usize, filled: M, avail: u64) -> Tally<M> {
+    pub fn filter(&mut self, depth: usize, filled: M, avail: u64, planes: u32) -> Tally<M> {
+        if planes == MAX_PLANES {
+            self.filter_in::<5>(depth, filled, avail)
+        } else {
+            self.filter_in::<4>(depth, filled, avail)
+        }
+    }
+
+    /// [`Live::filter`] in `P` planes.
+    #[inline(always)]
+    fn filter_in<const P: usize>(&mut self, depth: usize, filled: M, avail: u64) -> Tally<M> {
         let (pieces, at) = (self.pieces, self.end);
         let mut parent = [0u32; MAX_PIECES + 1];
         parent[..=pieces].copy_from_slice(self.cuts_of(depth));
         let mut cuts = [0u32; MAX_PIECES + 1];
-        let mut tally = Tally::new();
+        let mut tally = Tally::new(P as u32);
         let (before, room) = self.room((parent[pieces] - parent[0]) as usize);
         let mut kept = 0;
         for p in 0..pieces {
@@ -165,7 +181,7 @@ impl<M: Word> Live<M> {
                 kept += usize::from(e.mask & filled == M::ZERO);
             }
             for e in &room[first..kept] {
-                tally.add(e.mask);
+                tally.add::<P>(e.mask);
             }
         }
         self.end = at + kept;
@@ -233,9 +249,9 @@ mod tests {
 
     #[test]
     fn tally_finds_the_square_with_fewest_options() {
-        let mut tally = Tally::<u64>::new();
+        let mut tally = Tally::<u64>::new(4);
         for m in [0b0111u64, 0b0110, 0b1100, 0b0100] {
-            tally.add(m);
+            tally.add::<4>(m);
         }
         // Counts: square 0 once, 1 twice, 2 four times, 3 once.
         assert_eq!(tally.fewest(0b1111), Some((0, 1)));
@@ -246,11 +262,25 @@ mod tests {
 
     #[test]
     fn tally_saturates_at_many() {
-        let mut tally = Tally::<u128>::new();
+        let mut tally = Tally::<u128>::new(4);
         for _ in 0..40 {
-            tally.add(0b11);
+            tally.add::<4>(0b11);
         }
-        tally.add(0b10);
-        assert_eq!(tally.fewest(0b11), Some((0, Tally::<u128>::MANY)));
+        tally.add::<4>(0b10);
+        assert_eq!(tally.fewest(0b11), Some((0, 16)));
+        assert_eq!(tally.fewest(0b10), Some((1, 16)));
+    }
+
+    #[test]
+    fn five_planes_count_to_thirty_two() {
+        let mut tally = Tally::<u64>::new(5);
+        for _ in 0..20 {
+            tally.add::<5>(0b11);
+        }
+        for _ in 0..20 {
+            tally.add::<5>(0b01);
+        }
+        assert_eq!(tally.fewest(0b11), Some((1, 20)));
+        assert_eq!(tally.fewest(0b01), Some((0, 32)));
     }
 }

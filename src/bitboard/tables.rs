@@ -130,6 +130,11 @@ pub struct Tables<M: Copy> {
     pub tails: u32,
     /// See [`Tuning::fewest`] (only with one front).
     pub fewest: bool,
+    /// See [`Tuning::crowded`].
+    pub crowded: u32,
+    /// The bit planes the rule of the fewest options counts in: enough to tell
+    /// `crowded` options (4 or 5, [`crate::bitboard::live::MAX_PLANES`]).
+    pub tally_planes: u32,
 }
 
 impl<M: Word> Tables<M> {
@@ -198,6 +203,8 @@ impl<M: Word> Tables<M> {
             look_ahead: tuning.look_ahead && plain,
             tails: if plain { tuning.tails } else { 0 },
             fewest: tuning.fewest && frame.fronts() == 1,
+            crowded: tuning.crowded,
+            tally_planes: tuning.tally_planes(),
             n: frame.n,
             fronts: frame.fronts(),
             start: options.start,

@@ -6,6 +6,7 @@ use crate::geom::{Cell, Grid};
 use crate::model::{Board, Puzzle, Square};
 
 use super::frame::Order;
+use super::live::MAX_PLANES;
 
 /// The engine's heuristics (the defaults are what the benchmarks chose).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -69,6 +70,11 @@ pub struct Tuning {
     /// from the node's live options (`live.rs`, `engine/fewest.rs`), rather than on a
     /// front square.
     pub fewest: bool,
+    /// Under the rule of the fewest options, while every open square has at least this
+    /// many options (at most `2^5`), a node branches on the piece used once with the
+    /// fewest, however many: placing a piece early constrains the rest more than
+    /// covering one of many crowded squares.
+    pub crowded: u32,
 }
 
 impl Tuning {
@@ -88,6 +94,17 @@ impl Tuning {
         }
     }
 
+    /// The bit planes the rule of the fewest options counts options per square in:
+    /// enough to tell [`Tuning::crowded`] (4 below 17; a fifth plane makes each option's
+    /// counting longer, the IQ Puzzler Pro pyramid 6 % slower).
+    pub fn tally_planes(&self) -> u32 {
+        if self.crowded > 1 << 4 {
+            MAX_PLANES
+        } else {
+            4
+        }
+    }
+
     /// The heuristics [`super::BitSearch::new`] chooses for `puzzle`.
     pub fn for_puzzle(puzzle: &Puzzle) -> Tuning {
         let b = &puzzle.board;
@@ -98,7 +115,7 @@ impl Tuning {
             // A frame of segments is no picture whose corners the fronts could start
             // from (`loose.rs`), and a piece of sticks runs out of places sooner than a
             // segment runs out of options: the rule of the fewest options, as on balls.
-            return Tuning::for_balls(Tuning::default());
+            return Tuning::fewest_rule(Tuning::default(), 9);
         }
         // Rows and columns without an open cell (a strip drawn far from the rest of a
         // board) are skipped by every front at once, so the board is weighed by the
@@ -165,73 +182,38 @@ impl Tuning {
 impl Tuning {
     /// The heuristics for a board of layers: the axes numbered from the one with the
     /// fewest open positions (minor) to the one with the most (major), as a long flat
-    /// board is numbered along its short side.
+    /// board is numbered along its short side, and the rule of the fewest options.
     fn for_layers(puzzle: &Puzzle) -> Tuning {
         let b = &puzzle.board;
         let extent = used_extent_3d(b);
         let mut axes = [0u8, 1, 2];
         axes.sort_by_key(|&a| (extent[a as usize], a));
-        let minor = [b.width, b.height, b.depth][axes[0] as usize].max(1) as u32;
-        // Pieces of five cells or more reach along all three axes, so their keys read
-        // the rest of the front square's line and the next line's first squares (the
-        // window), and two squares around its neighbour in the next layer: on the
-        // solid pentominoes in 3×4×5 the lists then hold fewer options that do not fit
-        // or that wall in a dead region than with two plus three squares of the
-        // square's own layer. Longer keys (the rest of the line and three squares of
-        // the next, and four in the next layer) take fewer nodes still, but their
-        // tables miss the cache: the Bedlam cube, whose pieces turn only by rotations
-        // so that its tables are two blocks, takes 72.4 M nodes with keys of 11 bits
-        // and 77.2 M with these 8, and a quarter less time; the solid pentominoes'
-        // boxes take as long either way. Smaller pieces keep the short keys: the Soma
-        // cube's search is shorter than the building of the longer keys' lists.
-        let long_keys = piece_sizes(puzzle).max().unwrap_or(0) >= 5;
-        let (window, beside) = if long_keys {
-            ((minor + 2).min(6), 2)
-        } else {
-            (2, 3)
-        };
         let tuning = Tuning {
             order: Order::Solid(axes),
-            // The eight corners of the box as fronts, and pieces weighed against them in
-            // the first four levels: the solid pentominoes in 2×5×6 take 3.3 M nodes
-            // (11.4 M with one front and pieces at the root only), as DLX's rule of the
-            // fewest options often picks a piece there.
-            fronts: 0xff,
-            piece_depth: 4,
-            window,
-            beside,
-            key_layer: long_keys,
-            // Most options of a list belong to pieces already placed deep in the tree.
-            piece_runs: true,
             ..Tuning::default()
         };
         if b.grid == Grid::Sphere {
-            Tuning::for_balls(tuning)
-        } else {
-            // No memo: few states of a box of cubes recur (the Bedlam cube takes 80.8 M
-            // nodes without it, 77.2 M with it), and a look-up at every child that its
-            // slots, all over half a megabyte, mostly miss costs more than those
-            // nodes: Bedlam takes about a tenth less time without it, the solid
-            // pentominoes' boxes as long.
-            Tuning {
-                memo_bits: 0,
-                ..tuning
-            }
+            return Tuning::fewest_rule(tuning, 12);
         }
+        Tuning::fewest_rule(tuning, 32)
     }
 
-    /// `tuning` for a board of layers of balls: one front, and the rule of the fewest
-    /// options over the whole board ([`Tuning::fewest`]). Flat pieces of balls lie in
-    /// three families of planes, so as the board fills a piece runs out of places sooner
-    /// than a square does, and the squares short of options lie anywhere, not at the
-    /// box's corners. In keep mode on one thread, the IQ Puzzler Pro pyramid takes
-    /// 2.37 M nodes and 12.9 G instructions (weighing the eight corners of its packed
-    /// box and the pieces at every level: 19.5 M and 55.1 G), NOI2005's 0.34 M nodes
-    /// (1.87 M).
-    fn for_balls(tuning: Tuning) -> Tuning {
+    /// `tuning` with one front and the rule of the fewest options over the whole board
+    /// ([`Tuning::fewest`]), a piece first while every square has `crowded` options.
+    ///
+    /// On the grids of layers and of segments a piece runs out of places sooner than a
+    /// square runs out of options (flat pieces of balls lie in three families of
+    /// planes; pentacubes turn 24 ways in a box a few cubes thick), and the squares
+    /// short of options lie anywhere, not at the frame's corners. In keep mode on one
+    /// thread, the IQ Puzzler Pro pyramid takes 2.37 M nodes (weighing the eight corners of its packed
+    /// box and the pieces at every level: 19.5 M), NOI2005's 0.34 M nodes
+    /// (1.87 M); the solid pentominoes in 3×4×5 7.4 M (32.9 M), the Bedlam cube 30.1 M
+    /// on two threads (80.8 M).
+    fn fewest_rule(tuning: Tuning, crowded: u32) -> Tuning {
         Tuning {
             fronts: 1,
             fewest: true,
+            crowded,
             // The rule weighs pieces at every level; so the reduction's parts share one
             // set of tables (`BitSearch::for_parts`).
             piece_depth: u32::MAX,
@@ -276,6 +258,7 @@ impl Default for Tuning {
             piece_runs: false,
             key_layer: false,
             fewest: false,
+            crowded: 12,
         }
     }
 }

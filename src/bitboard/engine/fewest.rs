@@ -14,20 +14,13 @@ use crate::bitboard::word::Word;
 
 use super::{BitEngine, Filled};
 
-/// While every open square has at least this many options, a node branches on the
-/// piece used once with the fewest options, however many: placing a piece early
-/// constrains the rest more than covering one of many crowded squares. On the IQ
-/// Puzzler Pro pyramid 2.37 M nodes (8: 2.47 M; 16: 2.49 M; a piece only when it has
-/// fewer options than every square, as in DLX: 5.77 M).
-const CROWDED: u32 = 12;
-const _: () = assert!(CROWDED < Tally::<u64>::MANY);
-
 impl<M: Word, const F: usize> BitEngine<M, F> {
     /// [`BitEngine::open`] by the rule of the fewest options (one front): false (and
     /// nothing kept) if the node is dead.
     pub(super) fn open_fewest(&mut self, filled: &Filled<M, F>, avail: u64, left: u64) -> bool {
         let depth = self.stack.len();
-        let tally = self.live.filter(depth, filled[0], avail);
+        let planes = self.t.tally_planes;
+        let tally = self.live.filter(depth, filled[0], avail, planes);
         let Some((from, to)) = self.fewest_list(depth, filled[0], avail, tally) else {
             self.live.drop_from(depth);
             return false;
@@ -62,7 +55,9 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         let mut piece = None;
         if t.use_all {
             let mut pieces = avail;
-            let mut fewest = if square.1 >= CROWDED {
+            // While every open square has at least `crowded` options, the piece used
+            // once with the fewest, however many (`Tuning::crowded`).
+            let mut fewest = if square.1 >= t.crowded {
                 u32::MAX
             } else {
                 square.1

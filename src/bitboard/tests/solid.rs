@@ -125,16 +125,16 @@ fn cube_boxes_match_dlx() {
 
 #[test]
 fn pentacubes_on_the_engines_own_keys_match_dlx() {
-    // Pieces of five cubes take the long keys (the rest of the front square's line and
-    // two squares in the next layer) and no memo; an L and a P pentacube, two copies
-    // each, in 2×2×5.
+    // Boxes of cubes branch by the rule of the fewest options, a piece first while
+    // every square has 32 options (counted in 5 planes); an L and a P pentacube, two
+    // copies each, in 2×2×5.
     let l: &[(i32, i32, i32)] = &[(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0), (0, 1, 0)];
     let p5: &[(i32, i32, i32)] = &[(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0), (0, 2, 0)];
     let set = solid_set(Grid::Cube, &[(l, 2), (p5, 2)], true);
     let p = Puzzle::new(solid_box(Grid::Cube, [2, 2, 5], &[]), set).expect("valid");
     let tuning = Tuning::for_puzzle(&p);
-    assert!(tuning.key_layer && tuning.beside == 2, "{tuning:?}");
-    assert_eq!(tuning.memo_bits, 0);
+    assert!(tuning.fewest && tuning.crowded == 32, "{tuning:?}");
+    assert_eq!(tuning.tally_planes(), 5);
     assert!(same_as_dlx_solid(&p) > 0);
 }
 
