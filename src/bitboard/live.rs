@@ -49,6 +49,30 @@ impl<M: Word> Tally<M> {
         self.many = self.many | carry;
     }
 
+    /// Counts four options covering the squares `m`, in `P` planes, through carry-save
+    /// adders (Harley and Seal's popcount): 20 operations on words where four
+    /// [`Tally::add`]s take 36 (4 planes).
+    #[inline(always)]
+    fn add4<const P: usize>(&mut self, [a, b, c, d]: [M; 4]) {
+        /// `x + y + z` as a sum bit and a carry bit per square.
+        #[inline(always)]
+        fn csa<M: Word>(x: M, y: M, z: M) -> (M, M) {
+            let u = x ^ y;
+            (u ^ z, (x & y) | (u & z))
+        }
+        let (ones, twos_ab) = csa(self.planes[0], a, b);
+        let (ones, twos_cd) = csa(ones, c, d);
+        let (twos, mut carry) = csa(self.planes[1], twos_ab, twos_cd);
+        self.planes[0] = ones;
+        self.planes[1] = twos;
+        for plane in &mut self.planes[2..P] {
+            let next = *plane & carry;
+            *plane = *plane ^ carry;
+            carry = next;
+        }
+        self.many = self.many | carry;
+    }
+
     /// The first of the `open` squares with the fewest options and their number (at
     /// most [`Tally::many`]); `None` if one has none.
     #[inline(always)]
@@ -175,14 +199,17 @@ impl<M: Word> Live<M> {
                 continue;
             }
             // (Inline rather than through `keep_into`: 5 % fewer instructions here.)
-            let first = kept;
             for e in &before[parent[p] as usize..parent[p + 1] as usize] {
                 room[kept] = *e;
                 kept += usize::from(e.mask & filled == M::ZERO);
             }
-            for e in &room[first..kept] {
-                tally.add::<P>(e.mask);
-            }
+        }
+        let mut fours = room[..kept].chunks_exact(4);
+        for four in &mut fours {
+            tally.add4::<P>([four[0].mask, four[1].mask, four[2].mask, four[3].mask]);
+        }
+        for e in fours.remainder() {
+            tally.add::<P>(e.mask);
         }
         self.end = at + kept;
         cuts[pieces] = self.end as u32;
@@ -258,6 +285,32 @@ mod tests {
         assert_eq!(tally.fewest(0b0110), Some((1, 2)));
         assert_eq!(tally.fewest(0b0100), Some((2, 4)));
         assert_eq!(tally.fewest(0b10000), None);
+    }
+
+    #[test]
+    fn four_at_once_count_as_one_at_a_time() {
+        let masks: Vec<u64> = (0..40u64)
+            .map(|i| (i * 0x9e37_79b9_7f4a_7c15) >> 40)
+            .collect();
+        for planes in [4, 5] {
+            let (mut one, mut four) = (Tally::<u64>::new(planes), Tally::<u64>::new(planes));
+            for &m in &masks {
+                if planes == 4 {
+                    one.add::<4>(m)
+                } else {
+                    one.add::<5>(m)
+                }
+            }
+            for q in masks.chunks(4) {
+                let q = [q[0], q[1], q[2], q[3]];
+                if planes == 4 {
+                    four.add4::<4>(q)
+                } else {
+                    four.add4::<5>(q)
+                }
+            }
+            assert_eq!((one.planes, one.many), (four.planes, four.many));
+        }
     }
 
     #[test]
