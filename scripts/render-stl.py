@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Draws docs/stl.png: the STL files `polyx show --stl` writes, rendered as printed
-plastic by a small software rasterizer (a z-buffer with Lambert shading, numpy only).
-Left, the Soma cube's seven pieces pulled apart from a solution of the 3x3x3 cube; right,
-the 6x10 pentomino tray holding a solution's twelve pieces. Every mesh drawn is a file
-polyx wrote, read back from its binary STL.
+"""Draws the pictures of docs/STL.md: the STL files `polyx show --stl` writes, rendered
+as printed plastic by a small software rasterizer (a z-buffer with Lambert shading and,
+for the bars, a highlight; numpy only). docs/stl.png: left, the Soma cube's seven pieces
+pulled apart from a solution of the 3x3x3 cube; right, the 6x10 pentomino tray holding a
+solution's twelve pieces. docs/stl-sticks.png (`--sticks`): the bars of the sixteen
+tetrasticks. Every mesh drawn is a file polyx wrote, read back from its binary STL.
 
     python3 scripts/render-stl.py [target/release/polyx] [docs/stl.png]
+    python3 scripts/render-stl.py --sticks [target/release/polyx] [docs/stl-sticks.png]
 """
 
 import json
@@ -33,7 +35,9 @@ def read_stl(path):
 
 def colours(set_file):
     text = Path(set_file).read_text(encoding="utf-8")
-    return dict(re.findall(r'name = "(\w+)"\s*\ncolor = "#(\w{6})"', text))
+    blocks = [re.search(r'name = "(\w+)".*?color = "#(\w{6})"', b, re.S)
+              for b in text.split("[[piece]]")[1:]]
+    return dict(b.groups() for b in blocks)
 
 
 def placed_meshes(polyx, board, set_file, cube, work):
@@ -73,8 +77,9 @@ def hex_rgb(h):
     return np.array([int(h[k:k + 2], 16) for k in (0, 2, 4)]) / 255.0
 
 
-def render(parts, size, azimuth, elevation):
-    """Draws `parts` [(triangles, rgb)] as an image of `size` (w, h) pixels."""
+def render(parts, size, azimuth, elevation, shine=0.0):
+    """Draws `parts` [(triangles, rgb)] as an image of `size` (w, h) pixels; `shine`
+    adds a white highlight of that strength where a face mirrors the light."""
     a, e = np.radians(azimuth), np.radians(elevation)
     # Camera axes: right, up, towards the viewer.
     view = np.array([np.cos(e) * np.sin(a), -np.cos(e) * np.cos(a), np.sin(e)])
@@ -83,6 +88,7 @@ def render(parts, size, azimuth, elevation):
     up = np.cross(view, right)
     light = view * 0.6 + up * 0.5 + right * -0.4
     light /= np.linalg.norm(light)
+    halfway = (light + view) / np.linalg.norm(light + view)
     allv = np.concatenate([t.reshape(-1, 3) for t, _ in parts])
     proj = np.stack([allv @ right, allv @ up], axis=1)
     lo, hi = proj.min(axis=0), proj.max(axis=0)
@@ -99,6 +105,7 @@ def render(parts, size, azimuth, elevation):
         facing = normals @ view > 0
         tris, normals = tris[facing], normals[facing]
         shade = 0.35 + 0.65 * np.clip(normals @ light, 0, 1)
+        gloss = shine * np.clip(normals @ halfway, 0, 1) ** 40
         px = (np.stack([tris @ right, tris @ up], axis=2) - centre) * scale
         px[:, :, 0] += w / 2
         px[:, :, 1] = h / 2 - px[:, :, 1]
@@ -121,7 +128,7 @@ def render(parts, size, azimuth, elevation):
             block = depth[ymin:ymax, xmin:xmax]
             nearer = inside & (z > block)
             block[nearer] = z[nearer]
-            image[ymin:ymax, xmin:xmax][nearer] = rgb * shade[t]
+            image[ymin:ymax, xmin:xmax][nearer] = rgb * shade[t] + gloss[t]
     return image
 
 
@@ -141,33 +148,58 @@ def write_png(path, image):
     Path(path).write_bytes(png)
 
 
+def soma_and_tray(polyx, work, k):
+    """The left and right of docs/stl.png, `k` times as large."""
+    (work / "soma").mkdir()
+    (work / "pento").mkdir()
+    soma_colours = colours(ROOT / "pieces" / "soma.toml")
+    soma = []
+    centre = np.array([1.5, -1.5, 1.5]) * CELL
+    for name, tri, cells in placed_meshes(polyx, "soma-3x3x3", None, True, work / "soma"):
+        mid = np.mean([[x + 0.5, -y - 0.5, z + 0.5] for x, y, z in cells], axis=0) * CELL
+        tri = tri + 0.9 * (mid - centre)
+        soma.append((tri, hex_rgb(soma_colours[name])))
+    left = render(soma, (460 * k, 400 * k), azimuth=35, elevation=28)
+
+    pento_colours = colours(ROOT / "pieces" / "pentominoes.toml")
+    (work / "tray").mkdir(parents=True)
+    subprocess.run([polyx, "show", "6x10", "--stl", str(work / "tray" / "tray.stl")],
+                   check=True, capture_output=True)
+    tray = read_stl(work / "tray" / "tray.stl") + np.array([-CELL, -7 * CELL, 0.0])
+    parts = [(tray, np.array([0.82, 0.80, 0.76]))]
+    for name, tri, _ in placed_meshes(polyx, "6x10", None, False, work / "pento"):
+        parts.append((tri + np.array([0, 0, FLOOR]), hex_rgb(pento_colours[name])))
+    right = render(parts, (560 * k, 400 * k), azimuth=20, elevation=50)
+    return np.concatenate([left, right], axis=1)
+
+
+def tetrasticks(polyx, work, k):
+    """docs/stl-sticks.png, `k` times as large: the 16 tetrasticks' bars as `polyx show
+    tetrasticks --stl` writes them, in the set's order, four to a row, each centred in a
+    slot of 4.8 by 3 cells. (A solution of the 5x5 board pulled apart would not do: its
+    pieces interlock and share points, so bars that thick run into each other unless
+    pulled so far apart that the board no longer shows.)"""
+    subprocess.run([polyx, "show", "tetrasticks", "--stl", str(work / "sticks")],
+                   check=True, capture_output=True)
+    parts = []
+    for i, (name, rgb) in enumerate(colours(ROOT / "pieces" / "tetrasticks.toml").items()):
+        tri = read_stl(work / "sticks" / f"{name}.stl")
+        mid = (tri.reshape(-1, 3).min(axis=0) + tri.reshape(-1, 3).max(axis=0)) / 2
+        slot = np.array([4.8 * (i % 4), -3.0 * (i // 4), 0.0]) * CELL
+        parts.append((tri - mid * [1, 1, 0] + slot, hex_rgb(rgb)))
+    return render(parts, (860 * k, 500 * k), azimuth=12, elevation=55, shine=0.5)
+
+
 def main():
-    polyx = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "target" / "release" / "polyx")
-    out = sys.argv[2] if len(sys.argv) > 2 else str(ROOT / "docs" / "stl.png")
+    args = sys.argv[1:]
+    sticks = "--sticks" in args
+    args = [a for a in args if a != "--sticks"]
+    polyx = args[0] if args else str(ROOT / "target" / "release" / "polyx")
+    default = "stl-sticks.png" if sticks else "stl.png"
+    out = args[1] if len(args) > 1 else str(ROOT / "docs" / default)
     k = 3  # supersampling
     with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        (work / "soma").mkdir()
-        (work / "pento").mkdir()
-        soma_colours = colours(ROOT / "pieces" / "soma.toml")
-        soma = []
-        centre = np.array([1.5, -1.5, 1.5]) * CELL
-        for name, tri, cells in placed_meshes(polyx, "soma-3x3x3", None, True, work / "soma"):
-            mid = np.mean([[x + 0.5, -y - 0.5, z + 0.5] for x, y, z in cells], axis=0) * CELL
-            tri = tri + 0.9 * (mid - centre)
-            soma.append((tri, hex_rgb(soma_colours[name])))
-        left = render(soma, (460 * k, 400 * k), azimuth=35, elevation=28)
-
-        pento_colours = colours(ROOT / "pieces" / "pentominoes.toml")
-        (work / "tray").mkdir(parents=True)
-        subprocess.run([polyx, "show", "6x10", "--stl", str(work / "tray" / "tray.stl")],
-                       check=True, capture_output=True)
-        tray = read_stl(work / "tray" / "tray.stl") + np.array([-CELL, -7 * CELL, 0.0])
-        parts = [(tray, np.array([0.82, 0.80, 0.76]))]
-        for name, tri, _ in placed_meshes(polyx, "6x10", None, False, work / "pento"):
-            parts.append((tri + np.array([0, 0, FLOOR]), hex_rgb(pento_colours[name])))
-        right = render(parts, (560 * k, 400 * k), azimuth=20, elevation=50)
-    image = np.concatenate([left, right], axis=1)
+        image = (tetrasticks if sticks else soma_and_tray)(polyx, Path(tmp), k)
     write_png(out, downsample(image, k))
     print(f"wrote {out}")
 
