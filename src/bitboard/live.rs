@@ -237,18 +237,45 @@ impl<M: Word> Live<M> {
         (at as u32, self.end as u32)
     }
 
-    /// Appends the options of the last segment that cover square `c`; returns where
-    /// they lie.
-    pub fn gather_square(&mut self, c: u32) -> (u32, u32) {
+    /// The options of the last segment that cover square `c`: where they lie and 0,
+    /// gathered past the end; or, if the segment has at most 64 options (most nodes'),
+    /// where it lies and the bits of those that cover `c` (read without a write).
+    #[inline(always)]
+    pub fn square_list(&mut self, c: u32) -> (u32, u32, u64) {
         let last = self.cuts.len() - (self.pieces + 1);
-        let (from, to) = (
-            self.cuts[last] as usize,
-            self.cuts[last + self.pieces] as usize,
-        );
+        let (from, to) = (self.cuts[last], self.cuts[last + self.pieces]);
+        if to - from > u64::BITS {
+            let (at, end) = self.gather_square(c);
+            return (at, end, 0);
+        }
+        let mut among = 0;
+        for (i, e) in self.entries[from as usize..to as usize].iter().enumerate() {
+            among |= u64::from(e.mask & M::bit(c) != M::ZERO) << i;
+        }
+        (from, to, among)
+    }
+
+    /// Appends the options of the last segment that cover square `c`; returns where
+    /// they lie. A piece's options lie in the order of their lowest squares, so only
+    /// those up to the first whose lowest square is past `c` are read.
+    fn gather_square(&mut self, c: u32) -> (u32, u32) {
+        let last = self.cuts.len() - (self.pieces + 1);
         let at = self.end;
         let square = M::bit(c);
-        let (before, room) = self.room(to - from);
-        self.end = at + keep_into(&before[from..to], room, |e| e.mask & square != M::ZERO);
+        let mut cuts = [0u32; MAX_PIECES + 1];
+        let pieces = self.pieces;
+        cuts[..=pieces].copy_from_slice(&self.cuts[last..]);
+        let (before, room) = self.room((cuts[pieces] - cuts[0]) as usize);
+        let mut kept = 0;
+        for p in 0..pieces {
+            let (lo, hi) = (cuts[p] as usize, cuts[p + 1] as usize);
+            let block = &before[lo..hi];
+            let reach = block.partition_point(|e| e.mask.trailing_zeros() <= c);
+            kept += keep_into(&block[..reach], &mut room[kept..], |e| {
+                e.mask & square != M::ZERO
+            });
+        }
+        self.end = at + kept;
         (at as u32, self.end as u32)
     }
 }

@@ -21,29 +21,32 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         let depth = self.stack.len();
         let planes = self.t.tally_planes;
         let tally = self.live.filter(depth, filled[0], avail, planes);
-        let Some((from, to)) = self.fewest_list(depth, filled[0], avail, tally) else {
+        let Some((from, to, among)) = self.fewest_list(depth, filled[0], avail, tally) else {
             self.live.drop_from(depth);
             return false;
         };
         let fit = match to - from {
+            _ if among != 0 => among,
             n if n >= u64::BITS => u64::MAX,
             n => (1 << n) - 1,
         };
         self.push(filled, avail, left, (from, to, 0), fit);
+        self.stack.last_mut().expect("just pushed").among = among;
         true
     }
 
     /// The list a node `depth` deep whose live options are the last segment branches
-    /// on (gathered if need be), or `None` if the node is dead: a part's own list at
-    /// this depth, else the options of the piece used once or of the open square with
-    /// the fewest (the square on a tie).
+    /// on (gathered if need be), with the bits of its entries if it is picked out of
+    /// the segment (`Level::among`, else 0), or `None` if the node is dead: a part's
+    /// own list at this depth, else the options of the piece used once or of the open
+    /// square with the fewest (the square on a tie).
     fn fewest_list(
         &mut self,
         depth: usize,
         filled: M,
         avail: u64,
         tally: Tally<M>,
-    ) -> Option<(u32, u32)> {
+    ) -> Option<(u32, u32, u64)> {
         let t = &*self.t;
         let open = t.cells & !filled;
         if open == M::ZERO {
@@ -76,11 +79,12 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         }
         if let Some(&(from, to)) = self.firsts.get(depth) {
             let list = &t.lists[from as usize..to as usize];
-            return Some(self.live.gather(list, filled, avail));
+            let (from, to) = self.live.gather(list, filled, avail);
+            return Some((from, to, 0));
         }
         match piece {
-            Some(p) => Some((cuts[p], cuts[p + 1])),
-            None => Some(self.live.gather_square(square.0)),
+            Some(p) => Some((cuts[p], cuts[p + 1], 0)),
+            None => Some(self.live.square_list(square.0)),
         }
     }
 

@@ -51,8 +51,14 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
             if avail >> e.piece() & 1 == 0 || e.mask & fm != M::ZERO {
                 return Err(PathError { level });
             }
+            if top.among != 0 && top.among >> pos & 1 == 0 {
+                return Err(PathError { level });
+            }
             let next = if level < floor { top.end } else { k as u32 + 1 };
-            let fit = fit_mask(self.entries(), next, top.end, fm, avail);
+            let mut fit = fit_mask(self.entries(), next, top.end, fm, avail);
+            if top.among != 0 {
+                fit &= top.among.checked_shr(next - top.first).unwrap_or(0);
+            }
             let top = self.stack.last_mut().expect("just pushed");
             top.base = PARTIAL;
             top.chosen = k as u32;
@@ -74,10 +80,17 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     pub(super) fn progress(&self, floor: usize) -> f64 {
         let (mut done, mut scale) = (0.0, 1.0);
         for l in self.stack.iter().skip(floor) {
-            let len = f64::from((l.end - l.first).max(1));
             let tried = if l.chosen == NONE { l.next } else { l.next - 1 };
-            scale /= len;
-            done += f64::from(tried.saturating_sub(l.first)) * scale;
+            let tried = tried.saturating_sub(l.first);
+            let (len, tried) = if l.among != 0 {
+                let below = 1u64.checked_shl(tried).map_or(u64::MAX, |b| b - 1);
+                let before = l.among & below;
+                (l.among.count_ones(), before.count_ones())
+            } else {
+                (l.end - l.first, tried)
+            };
+            scale /= f64::from(len.max(1));
+            done += f64::from(tried) * scale;
         }
         done
     }
@@ -88,7 +101,10 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         Ok(self
             .stack
             .iter()
-            .map(|l| 1.0 / f64::from((l.end - l.first).max(1)))
+            .map(|l| match l.among {
+                0 => 1.0 / f64::from((l.end - l.first).max(1)),
+                among => 1.0 / f64::from(among.count_ones()),
+            })
             .product())
     }
 
