@@ -187,23 +187,32 @@ impl<M: Word> Live<M> {
     #[inline(always)]
     fn filter_in<const P: usize>(&mut self, depth: usize, filled: M, avail: u64) -> Tally<M> {
         let (pieces, at) = (self.pieces, self.end);
-        let mut parent = [0u32; MAX_PIECES + 1];
-        parent[..=pieces].copy_from_slice(self.cuts_of(depth));
-        let mut cuts = [0u32; MAX_PIECES + 1];
-        let mut tally = Tally::new(P as u32);
-        let (before, room) = self.room((parent[pieces] - parent[0]) as usize);
+        // The parent's cuts are read, and the new segment's written, in place.
+        let parent = depth * (pieces + 1);
+        debug_assert_eq!(self.cuts.len(), parent + pieces + 1);
+        let len = (self.cuts[parent + pieces] - self.cuts[parent]) as usize;
+        if self.entries.len() < at + len {
+            // (Written with any entry: it is overwritten before it is read.)
+            self.entries.resize(at + len, Entry::new(M::ZERO, 0, 0));
+        }
+        let (before, after) = self.entries.split_at_mut(at);
+        let room = &mut after[..len];
+        let cuts = &mut self.cuts;
         let mut kept = 0;
         for p in 0..pieces {
-            cuts[p] = (at + kept) as u32;
+            let (from, to) = (cuts[parent + p] as usize, cuts[parent + p + 1] as usize);
+            cuts.push((at + kept) as u32);
             if avail >> p & 1 == 0 {
                 continue;
             }
             // (Inline rather than through `keep_into`: 5 % fewer instructions here.)
-            for e in &before[parent[p] as usize..parent[p + 1] as usize] {
-                room[kept] = *e;
+            for e in &before[from..to] {
+                let e = *e;
+                room[kept] = e;
                 kept += usize::from(e.mask & filled == M::ZERO);
             }
         }
+        let mut tally = Tally::new(P as u32);
         let mut fours = room[..kept].chunks_exact(4);
         for four in &mut fours {
             tally.add4::<P>([four[0].mask, four[1].mask, four[2].mask, four[3].mask]);
@@ -212,8 +221,7 @@ impl<M: Word> Live<M> {
             tally.add::<P>(e.mask);
         }
         self.end = at + kept;
-        cuts[pieces] = self.end as u32;
-        self.cuts.extend_from_slice(&cuts[..=pieces]);
+        cuts.push(self.end as u32);
         tally
     }
 
