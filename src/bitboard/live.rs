@@ -9,6 +9,8 @@ use super::entry::Entry;
 use super::tables::Tables;
 use super::word::{Word, MAX_PIECES};
 
+const _: () = assert!(MAX_PIECES.is_power_of_two());
+
 /// The most bit planes a count of options per square takes.
 pub const MAX_PLANES: u32 = 5;
 
@@ -37,8 +39,9 @@ impl<M: Word> Tally<M> {
         1 << self.used
     }
 
-    /// Counts an option covering the squares `m`, in `P` planes (the tally's).
-    #[inline(always)]
+    /// Counts an option covering the squares `m`, in `P` planes (the tally's): what
+    /// [`Tally::add4`] does four at a time, kept for the tests.
+    #[cfg(test)]
     fn add<const P: usize>(&mut self, m: M) {
         let mut carry = m;
         for plane in &mut self.planes[..P] {
@@ -112,6 +115,8 @@ pub struct Live<M> {
     /// and the segment's end.
     cuts: Vec<u32>,
     pieces: usize,
+    /// Room for [`Live::filter`]'s counts of kept options.
+    marks: Vec<u32>,
 }
 
 impl<M: Word> Default for Live<M> {
@@ -122,6 +127,7 @@ impl<M: Word> Default for Live<M> {
             end: 0,
             cuts: Vec::new(),
             pieces: 0,
+            marks: Vec::new(),
         }
     }
 }
@@ -144,6 +150,7 @@ impl<M: Word> Live<M> {
             entries,
             cuts,
             pieces,
+            marks: Vec::new(),
         }
     }
 
@@ -191,37 +198,66 @@ impl<M: Word> Live<M> {
         let parent = depth * (pieces + 1);
         debug_assert_eq!(self.cuts.len(), parent + pieces + 1);
         let len = (self.cuts[parent + pieces] - self.cuts[parent]) as usize;
-        if self.entries.len() < at + len {
+        // (Three more: the kept options are counted four at a time, the last four
+        // padded with empty masks.)
+        if self.entries.len() < at + len + 3 {
             // (Written with any entry: it is overwritten before it is read.)
-            self.entries.resize(at + len, Entry::new(M::ZERO, 0, 0));
+            self.entries.resize(at + len + 3, Entry::new(M::ZERO, 0, 0));
         }
         let (before, after) = self.entries.split_at_mut(at);
-        let room = &mut after[..len];
-        let cuts = &mut self.cuts;
-        let mut kept = 0;
+        let room = &mut after[..len + 3];
+        let start = self.cuts[parent] as usize;
+        let parent_options = &before[start..][..len];
+        // `marks[i]`: how many of the parent's options before its `i`-th are kept. Read
+        // in one pass per run of pieces with copies left (the piece whose last copy was
+        // just placed is skipped), without a branch per piece: the ends of its loop
+        // the branch predictor would miss.
+        self.marks.resize(len + 1, 0);
+        let marks = &mut self.marks[..=len];
+        // The pieces with options here but no copies left: the one whose last copy was
+        // just placed, if any (found without a branch per piece).
+        let cuts = &self.cuts[parent..=parent + pieces];
+        let mut gone = 0u64;
         for p in 0..pieces {
-            let (from, to) = (cuts[parent + p] as usize, cuts[parent + p + 1] as usize);
-            cuts.push((at + kept) as u32);
-            if avail >> p & 1 == 0 {
-                continue;
-            }
-            // (Inline rather than through `keep_into`: 5 % fewer instructions here.)
-            for e in &before[from..to] {
+            gone |= u64::from(cuts[p + 1] > cuts[p]) << p;
+        }
+        gone &= !avail;
+        let mut kept = 0;
+        let mut from = 0;
+        loop {
+            let skip = match gone {
+                0 => len,
+                _ => cuts[gone.trailing_zeros() as usize] as usize - start,
+            };
+            for (e, mark) in parent_options[from..skip]
+                .iter()
+                .zip(&mut marks[from..skip])
+            {
                 let e = *e;
+                *mark = kept as u32;
                 room[kept] = e;
                 kept += usize::from(e.mask & filled == M::ZERO);
             }
+            if gone == 0 {
+                break;
+            }
+            // The piece's options are dropped.
+            from = cuts[gone.trailing_zeros() as usize + 1] as usize - start;
+            marks[skip..from].fill(kept as u32);
+            gone &= gone - 1;
+        }
+        marks[len] = kept as u32;
+        for p in 0..pieces {
+            let mark = marks[self.cuts[parent + p] as usize - start];
+            self.cuts.push(at as u32 + mark);
         }
         let mut tally = Tally::new(P as u32);
-        let mut fours = room[..kept].chunks_exact(4);
-        for four in &mut fours {
+        room[kept..kept + 3].fill(Entry::new(M::ZERO, 0, 0));
+        for four in room[..kept.next_multiple_of(4)].chunks_exact(4) {
             tally.add4::<P>([four[0].mask, four[1].mask, four[2].mask, four[3].mask]);
         }
-        for e in fours.remainder() {
-            tally.add::<P>(e.mask);
-        }
         self.end = at + kept;
-        cuts.push(self.end as u32);
+        self.cuts.push(self.end as u32);
         tally
     }
 
@@ -264,26 +300,17 @@ impl<M: Word> Live<M> {
     }
 
     /// Appends the options of the last segment that cover square `c`; returns where
-    /// they lie. A piece's options lie in the order of their lowest squares, so only
-    /// those up to the first whose lowest square is past `c` are read.
+    /// they lie.
     fn gather_square(&mut self, c: u32) -> (u32, u32) {
         let last = self.cuts.len() - (self.pieces + 1);
+        let (from, to) = (
+            self.cuts[last] as usize,
+            self.cuts[last + self.pieces] as usize,
+        );
         let at = self.end;
         let square = M::bit(c);
-        let mut cuts = [0u32; MAX_PIECES + 1];
-        let pieces = self.pieces;
-        cuts[..=pieces].copy_from_slice(&self.cuts[last..]);
-        let (before, room) = self.room((cuts[pieces] - cuts[0]) as usize);
-        let mut kept = 0;
-        for p in 0..pieces {
-            let (lo, hi) = (cuts[p] as usize, cuts[p + 1] as usize);
-            let block = &before[lo..hi];
-            let reach = block.partition_point(|e| e.mask.trailing_zeros() <= c);
-            kept += keep_into(&block[..reach], &mut room[kept..], |e| {
-                e.mask & square != M::ZERO
-            });
-        }
-        self.end = at + kept;
+        let (before, room) = self.room(to - from);
+        self.end = at + keep_into(&before[from..to], room, |e| e.mask & square != M::ZERO);
         (at as u32, self.end as u32)
     }
 }
