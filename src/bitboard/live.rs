@@ -117,6 +117,9 @@ pub struct Live<M> {
     pieces: usize,
     /// Room for [`Live::filter`]'s counts of kept options.
     marks: Vec<u32>,
+    /// Per level, the bits of its list's entries when the list is picked out of the
+    /// level's segment ([`Live::square_list`]), else 0 ([`Live::among`]).
+    among: Vec<u64>,
 }
 
 impl<M: Word> Default for Live<M> {
@@ -128,6 +131,7 @@ impl<M: Word> Default for Live<M> {
             cuts: Vec::new(),
             pieces: 0,
             marks: Vec::new(),
+            among: Vec::new(),
         }
     }
 }
@@ -151,6 +155,7 @@ impl<M: Word> Live<M> {
             cuts,
             pieces,
             marks: Vec::new(),
+            among: Vec::new(),
         }
     }
 
@@ -259,6 +264,24 @@ impl<M: Word> Live<M> {
         self.end = at + kept;
         self.cuts.push(self.end as u32);
         tally
+    }
+
+    /// The entries of level `depth`'s list (`first..end` of its level on the stack)
+    /// that make it, as bits, when it is picked out of the level's segment rather than
+    /// gathered; 0 when every entry of `first..end` is in it. Valid for the levels on
+    /// the stack.
+    #[inline(always)]
+    pub fn among(&self, depth: usize) -> u64 {
+        self.among.get(depth).copied().unwrap_or(0)
+    }
+
+    /// Records [`Live::among`] for the level `depth` deep.
+    #[inline(always)]
+    pub fn set_among(&mut self, depth: usize, among: u64) {
+        if self.among.len() <= depth {
+            self.among.resize(depth + 1, 0);
+        }
+        self.among[depth] = among;
     }
 
     /// Drops the segments of the levels `depth` deep and deeper, and their lists.

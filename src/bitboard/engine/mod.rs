@@ -74,10 +74,6 @@ struct Level<M, const F: usize> {
     fit_from: u32,
     /// Where this node's list begins (positions are counted from it).
     first: u32,
-    /// With the rule of the fewest options, the entries of `first..end` (at most 64) that
-    /// make this node's list when it is picked out of the node's live options rather
-    /// than gathered, as bits; 0: every entry of `first..end`.
-    among: u64,
     /// The entry chosen (for the child being searched), or `NONE`.
     chosen: u32,
     /// The numbering the list's masks are in.
@@ -278,7 +274,6 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
             fit,
             fit_from: from,
             first: from,
-            among: 0,
             chosen: NONE,
             front,
             left,

@@ -51,13 +51,14 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
             if avail >> e.piece() & 1 == 0 || e.mask & fm != M::ZERO {
                 return Err(PathError { level });
             }
-            if top.among != 0 && top.among >> pos & 1 == 0 {
+            let among = self.among(level);
+            if among != 0 && among >> pos & 1 == 0 {
                 return Err(PathError { level });
             }
             let next = if level < floor { top.end } else { k as u32 + 1 };
             let mut fit = fit_mask(self.entries(), next, top.end, fm, avail);
-            if top.among != 0 {
-                fit &= top.among.checked_shr(next - top.first).unwrap_or(0);
+            if among != 0 {
+                fit &= among.checked_shr(next - top.first).unwrap_or(0);
             }
             let top = self.stack.last_mut().expect("just pushed");
             top.base = PARTIAL;
@@ -79,13 +80,13 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     /// from the positions in the lists (list lengths stand in for degrees).
     pub(super) fn progress(&self, floor: usize) -> f64 {
         let (mut done, mut scale) = (0.0, 1.0);
-        for l in self.stack.iter().skip(floor) {
+        for (depth, l) in self.stack.iter().enumerate().skip(floor) {
             let tried = if l.chosen == NONE { l.next } else { l.next - 1 };
             let tried = tried.saturating_sub(l.first);
-            let (len, tried) = if l.among != 0 {
+            let among = self.among(depth);
+            let (len, tried) = if among != 0 {
                 let below = 1u64.checked_shl(tried).map_or(u64::MAX, |b| b - 1);
-                let before = l.among & below;
-                (l.among.count_ones(), before.count_ones())
+                (among.count_ones(), (among & below).count_ones())
             } else {
                 (l.end - l.first, tried)
             };
@@ -101,7 +102,8 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         Ok(self
             .stack
             .iter()
-            .map(|l| match l.among {
+            .enumerate()
+            .map(|(depth, l)| match self.among(depth) {
                 0 => 1.0 / f64::from((l.end - l.first).max(1)),
                 among => 1.0 / f64::from(among.count_ones()),
             })
