@@ -7,12 +7,10 @@
 
 use super::entry::Entry;
 use super::tables::Tables;
+use super::tuning::MAX_PLANES;
 use super::word::{Word, MAX_PIECES};
 
 const _: () = assert!(MAX_PIECES.is_power_of_two());
-
-/// The most bit planes a count of options per square takes.
-pub const MAX_PLANES: u32 = 5;
 
 /// The counts of options per square, as bit planes: a square's count is the sum of
 /// `2^i` over the planes `i` that hold its bit, or at least `2^planes` (many) if its

@@ -133,7 +133,7 @@ pub struct Tables<M: Copy> {
     /// See [`Tuning::crowded`].
     pub crowded: u32,
     /// The bit planes the rule of the fewest options counts in: enough to tell
-    /// `crowded` options (4 or 5, [`crate::bitboard::live::MAX_PLANES`]).
+    /// `crowded` options (4 or 5, [`crate::bitboard::tuning::MAX_PLANES`]).
     pub tally_planes: u32,
 }
 

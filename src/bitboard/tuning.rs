@@ -6,7 +6,10 @@ use crate::geom::{Cell, Grid};
 use crate::model::{Board, Puzzle, Square};
 
 use super::frame::Order;
-use super::live::MAX_PLANES;
+
+/// The most bit planes the rule of the fewest options counts options per square in
+/// ([`Tuning::tally_planes`], `live.rs`).
+pub const MAX_PLANES: u32 = 5;
 
 /// The engine's heuristics (the defaults are what the benchmarks chose).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -114,7 +117,9 @@ impl Tuning {
         if b.grid.is_segments() {
             // A frame of segments is no picture whose corners the fronts could start
             // from (`loose.rs`), and a piece of sticks runs out of places sooner than a
-            // segment runs out of options: the rule of the fewest options, as on balls.
+            // segment runs out of options: the rule of the fewest options, as on balls,
+            // a piece first while every segment has 9 options (the tetrasticks on the
+            // 5×5 square: 36.4 M nodes; 12: 39.5 M; 6: 43.3 M).
             return Tuning::fewest_rule(Tuning::default(), 9);
         }
         // Rows and columns without an open cell (a strip drawn far from the rest of a
@@ -192,6 +197,9 @@ impl Tuning {
             order: Order::Solid(axes),
             ..Tuning::default()
         };
+        // A piece first while every square has 12 options on balls (the IQ Puzzler Pro
+        // pyramid: 2.37 M nodes; 8: 2.47 M; 16: 2.49 M), 32 on cubes (the solid
+        // pentominoes in 3×4×5: 7.43 M; 12: 7.69 M; Bedlam 30.1 M against 35.5 M).
         if b.grid == Grid::Sphere {
             return Tuning::fewest_rule(tuning, 12);
         }
@@ -205,10 +213,10 @@ impl Tuning {
     /// square runs out of options (flat pieces of balls lie in three families of
     /// planes; pentacubes turn 24 ways in a box a few cubes thick), and the squares
     /// short of options lie anywhere, not at the frame's corners. In keep mode on one
-    /// thread, the IQ Puzzler Pro pyramid takes 2.37 M nodes (weighing the eight corners of its packed
-    /// box and the pieces at every level: 19.5 M), NOI2005's 0.34 M nodes
-    /// (1.87 M); the solid pentominoes in 3×4×5 7.4 M (32.9 M), the Bedlam cube 30.1 M
-    /// on two threads (80.8 M).
+    /// thread, against weighing the box's eight corners as fronts: the IQ Puzzler Pro
+    /// pyramid 2.37 M nodes (19.5 M), NOI2005's 0.34 M (1.87 M), the solid pentominoes
+    /// in 3×4×5 7.4 M (32.9 M) and in 1.3 s (3.2 s); the Bedlam cube 30.1 M (80.8 M),
+    /// 2.9 s of wall time on two threads (5.3 s).
     fn fewest_rule(tuning: Tuning, crowded: u32) -> Tuning {
         Tuning {
             fronts: 1,

@@ -17,7 +17,7 @@ use super::{BitEngine, Filled};
 impl<M: Word, const F: usize> BitEngine<M, F> {
     /// [`BitEngine::open`] by the rule of the fewest options (one front): false (and
     /// nothing kept) if the node is dead. Not inlined into `open`, whose other rules
-    /// (the flat boards') then keep their registers (8x8-square: 2 % less time).
+    /// (the flat boards') then keep their registers.
     #[inline(never)]
     pub(super) fn open_fewest(&mut self, filled: &Filled<M, F>, avail: u64, left: u64) -> bool {
         let depth = self.stack.len();
@@ -39,9 +39,9 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
 
     /// The list a node `depth` deep whose live options are the last segment branches
     /// on (gathered if need be), with the bits of its entries if it is picked out of
-    /// the segment ([`crate::bitboard::live::Live::among`], else 0), or `None` if the node is dead: a part's
-    /// own list at this depth, else the options of the piece used once or of the open
-    /// square with the fewest (the square on a tie).
+    /// the segment ([`crate::bitboard::live::Live::among`], else 0), or `None` if the
+    /// node is dead: a part's own list at this depth, else the options of the piece
+    /// used once or of the open square with the fewest (the square on a tie).
     fn fewest_list(
         &mut self,
         depth: usize,

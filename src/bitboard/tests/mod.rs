@@ -77,7 +77,7 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
                 piece_runs: window % 3 != 0,
                 key_layer: piece_depth % 2 == 0,
                 fewest,
-                // 4 planes, and 5 (`live::MAX_PLANES`).
+                // 4 planes, and 5 (`tuning::MAX_PLANES`).
                 crowded: if window % 2 == 0 { 12 } else { 32 },
             };
             let mut search = BitSearch::with_tuning(puzzle, allowed, tuning).expect("applies");
