@@ -29,7 +29,6 @@ mod memo;
 mod mirror;
 mod options;
 mod packing;
-mod runs;
 mod shared;
 mod tables;
 mod tails;
