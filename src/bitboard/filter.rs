@@ -4,6 +4,7 @@
 
 use super::entry::{piece_cuts, Entry, Head};
 use super::listing::expiry;
+use super::runs::PieceRuns;
 use super::tables::Tables;
 use super::word::Word;
 
@@ -77,6 +78,9 @@ impl<M: Word> Tables<M> {
             self.expired.extend(expiry(last, n as u32));
         }
         self.dropped = dropped;
+        if !self.runs.is_empty() {
+            self.runs = PieceRuns::new(&self.heads, &self.lists, pieces);
+        }
         self
     }
 

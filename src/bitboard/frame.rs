@@ -113,6 +113,10 @@ pub(super) fn position(order: Order, f: usize, [w, h, d]: [u32; 3]) -> impl Fn(C
     }
 }
 
+/// A packed frame's bits (per numbering, per cell) and its slices' offsets (per
+/// numbering, per slice).
+type Packed = (Vec<Vec<u32>>, Vec<Vec<i64>>);
+
 /// No bit: an outside cell of a packed frame.
 pub(super) const NO_BIT: u32 = u32::MAX;
 
@@ -144,6 +148,9 @@ pub struct Frame<M> {
     /// Per numbering in use: the bit of the cell `(x, y, z)` at `(z * h + y) * w + x`
     /// (its index in the board); [`NO_BIT`] for an outside cell of a packed frame.
     pub table: Vec<Vec<u32>>,
+    /// Per numbering in use, on a packed frame ([`super::packing`]): the bit of each
+    /// slice's position 0. Empty on a box numbered whole.
+    pub offsets: Vec<Vec<i64>>,
     /// Squares filled before the search (blocked, outside), per numbering.
     pub init: [M; MAX_FRONTS],
     /// All `n` bits.
@@ -175,10 +182,11 @@ impl<M: Word> Frame<M> {
             .map(|&f| board.cells().map(position(order, f, dims)).collect())
             .collect();
         let stride = order.stride(w, h, d);
-        let table = if w * h * d <= M::BITS {
+        let (table, offsets) = if w * h * d <= M::BITS {
             let slice = w * h * d / dims[order.axes()[2] as usize];
             let bit = |&(k, p): &(u32, u32)| k * slice + p;
-            places.iter().map(|f| f.iter().map(bit).collect()).collect()
+            let table = places.iter().map(|f| f.iter().map(bit).collect()).collect();
+            (table, Vec::new())
         } else if matches!(order, Order::Solid(_)) {
             Frame::<M>::packed(board, &places)?
         } else {
@@ -197,6 +205,7 @@ impl<M: Word> Frame<M> {
             order,
             chosen,
             table,
+            offsets,
             init: [M::ZERO; MAX_FRONTS],
             full: M::ZERO,
             loose: M::ZERO,
@@ -209,10 +218,9 @@ impl<M: Word> Frame<M> {
 
     /// The bits of a box too wide for `M` whose cells but its outside ones are not, its
     /// slices packed ([`super::packing`]) in each numbering (`places`: per numbering,
-    /// each cell's slice and position in it), per numbering and cell ([`NO_BIT`] for an
-    /// outside one); `None` if they do not fit. Numbering 0's neighbours take at most
-    /// [`MAX_STEPS`] distances.
-    fn packed(board: &Board, places: &[Vec<(u32, u32)>]) -> Option<Vec<Vec<u32>>> {
+    /// each cell's slice and position in it), and their offsets; `None` if they do not
+    /// fit. Numbering 0's neighbours take at most [`MAX_STEPS`] distances.
+    fn packed(board: &Board, places: &[Vec<(u32, u32)>]) -> Option<Packed> {
         let inside: Vec<bool> = (board.cells())
             .map(|c| board.square(c) != Square::Outside)
             .collect();
@@ -220,6 +228,7 @@ impl<M: Word> Frame<M> {
             return None;
         }
         let mut table = Vec::with_capacity(places.len());
+        let mut offsets = Vec::with_capacity(places.len());
         for (f, place) in places.iter().enumerate() {
             let count = place.iter().map(|&(k, _)| k + 1).max().unwrap_or(0) as usize;
             let mut slices = vec![Vec::new(); count];
@@ -242,8 +251,9 @@ impl<M: Word> Frame<M> {
                 })
                 .collect();
             table.push(bits);
+            offsets.push(offset);
         }
-        Some(table)
+        Some((table, offsets))
     }
 
     /// The pairs of neighbours of `board` as the `place`s of their cells (by index),
@@ -309,10 +319,25 @@ impl<M: Word> Frame<M> {
     }
 
     /// Per numbering: the bits of one of its minor lines, so that the neighbour of a
-    /// square in the next line is this many bits after it.
-    pub fn key_offsets(&self) -> Vec<u32> {
-        (self.chosen.iter())
-            .map(|&f| self.order.of(f).stride(self.w, self.h, self.d))
+    /// square in the next line is this many bits after it; with `layer`, on a board of
+    /// layers, the bits of one layer of the numbering (the neighbour in the next layer).
+    /// On a packed frame the next layer's neighbour is as far as the distance between
+    /// the first two slices' offsets.
+    pub fn key_offsets(&self, layer: bool) -> Vec<u32> {
+        let dims = [self.w, self.h, self.d];
+        (self.chosen.iter().enumerate())
+            .map(|(i, &f)| {
+                let order = self.order.of(f);
+                let stride = order.stride(self.w, self.h, self.d);
+                let packed = (self.offsets.get(i))
+                    .and_then(|o| Some(o.get(1)? - o.first()?))
+                    .map(|d| d.max(1) as u32);
+                match (order, packed) {
+                    (Order::Solid(_), Some(packed)) if layer => packed,
+                    (Order::Solid([_, middle, _]), None) if layer => stride * dims[middle as usize],
+                    _ => stride,
+                }
+            })
             .collect()
     }
 

@@ -125,6 +125,7 @@ pub fn frame<M: Word>(puzzle: &Puzzle, order: Order, fronts: u8) -> Option<Frame
         order,
         chosen,
         table,
+        offsets: Vec::new(),
         init,
         full: bits(0, n),
         loose: bits(cells_end, n),

@@ -29,6 +29,7 @@ mod memo;
 mod mirror;
 mod options;
 mod packing;
+mod runs;
 mod shared;
 mod tables;
 mod tails;

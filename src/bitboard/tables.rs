@@ -21,6 +21,7 @@ use super::keys::{key_of, KeyBits};
 use super::listing::{piece_lists, ListBuilder};
 use super::loose;
 use super::options::{Options, Pieces};
+use super::runs::{PieceRuns, MAX_RUN_PIECES};
 use super::shared::Blocks;
 use super::tuning::Tuning;
 use super::word::{all_pieces, Word};
@@ -78,7 +79,8 @@ pub struct Tables<M: Copy> {
     pub single_below: u32,
     /// Key bits: the `window` squares after the first empty square, then the
     /// `beside` squares from the one just before its neighbour in the next row or
-    /// column (at `key_offset[f]` after it in numbering `f`): the squares an option starting
+    /// column, or on a board of layers with [`Tuning::key_layer`] in the next layer
+    /// (at `key_offset[f]` after it in numbering `f`): the squares an option starting
     /// there is most likely to need (see [`Tables::key`]).
     pub window: u32,
     pub beside: u32,
@@ -95,6 +97,9 @@ pub struct Tables<M: Copy> {
     /// starts where the lists of keys end and the piece lists begin.
     pub heads: Vec<Head>,
     pub lists: Vec<Entry<M>>,
+    /// Where each piece's options lie in the lists of `heads`, when the front squares
+    /// are weighed by them ([`Tuning::piece_runs`]; empty otherwise).
+    pub runs: PieceRuns,
     /// Per numbering `f`: the block of `heads` and `expired` its lists are in. A
     /// numbering that a symmetry of the board maps onto numbering 0, mapping the options
     /// onto themselves, reads block 0 (see [`super::shared`]): its lists are numbering
@@ -160,7 +165,7 @@ impl<M: Word> Tables<M> {
         let blocks = Blocks::new(&frame, &options, group, puzzle.placements.len());
         let keys = KeyBits::new(tuning.window, tuning.beside, frame.fronts());
         let square = frame.squares();
-        let key_offset = frame.key_offsets();
+        let key_offset = frame.key_offsets(tuning.key_layer);
         let fillable = pieces.fillable(frame.n as usize);
         let size_classes = pieces.size_classes();
         let fillable_by_classes = pieces.fillable_by_classes(&size_classes, frame.n as usize);
@@ -173,7 +178,13 @@ impl<M: Word> Tables<M> {
             Vec::new()
         };
         let piece_cuts = piece_cuts(&mut piece_lists, &lists.lists, frame.n);
+        let runs = if tuning.piece_runs && pieces.copies.len() <= MAX_RUN_PIECES {
+            PieceRuns::new(&lists.heads, &lists.lists, pieces.copies.len())
+        } else {
+            PieceRuns::default()
+        };
         Some(Tables {
+            runs,
             square,
             single_below: pieces.single_below(),
             window: keys.window,

@@ -60,6 +60,14 @@ pub struct Tuning {
     /// stay in the tables, for those lists, but are in no other (where, the piece
     /// placed, they would only be tested and never fit).
     pub unlisted: Option<usize>,
+    /// Front squares are weighed through the runs of their lists' pieces, reading only
+    /// the options of pieces with copies left ([`super::runs`]), when there are at most
+    /// [`super::runs::MAX_RUN_PIECES`] pieces.
+    pub piece_runs: bool,
+    /// On a board of layers, the `beside` key squares are read from the front square's
+    /// neighbour in the next layer rather than in the next line (the window then
+    /// reaches the next line's).
+    pub key_layer: bool,
     /// With one front, each node branches on the open square or the piece used once
     /// that has the fewest options over the whole board (Knuth's MRV rule), counted
     /// from the node's live options (`live.rs`, `engine/fewest.rs`), rather than on a
@@ -255,6 +263,8 @@ impl Default for Tuning {
             look_ahead: true,
             tails: 5,
             unlisted: None,
+            piece_runs: false,
+            key_layer: false,
             fewest: false,
             crowded: 12,
         }

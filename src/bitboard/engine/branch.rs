@@ -5,7 +5,7 @@
 
 use crate::bitboard::word::Word;
 
-use super::fit::{fit_mask, weigh, FIT_WINDOW};
+use super::fit::{fit_mask, weigh, weigh_runs, FIT_WINDOW};
 use super::{BitEngine, Filled};
 
 /// A list to branch on: the entries `from..to` of `Tables::lists`, whose masks are in
@@ -118,7 +118,12 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
                 return None;
             }
             let (from, to) = head.range();
-            let (fit, count) = weigh(&t.lists, (from, to), fm, avail, best.count);
+            let (fit, count) = if t.runs.is_empty() {
+                weigh(&t.lists, (from, to), fm, avail, best.count)
+            } else {
+                let runs = t.runs.of(at);
+                weigh_runs(&t.lists, (from, to), runs, fm, avail, best.count)
+            };
             if count < best.count {
                 if count == 0 {
                     return None;

@@ -86,6 +86,40 @@ pub fn weigh<M: Word>(
     (fit, count)
 }
 
+/// [`weigh`] through the runs of the list's pieces (`runs`, see
+/// [`crate::bitboard::runs::PieceRuns`]): only the entries of the pieces in `avail` are
+/// read, each run tested without a branch per entry.
+#[inline(always)]
+pub fn weigh_runs<M: Word>(
+    entries: &[Entry<M>],
+    (from, to): (u32, u32),
+    runs: &[u16],
+    filled: M,
+    avail: u64,
+    cap: u32,
+) -> (u64, u32) {
+    let list = &entries[from as usize..to as usize];
+    let (mut fit, mut count) = (0u64, 0u32);
+    let mut pieces = avail;
+    while pieces != 0 {
+        let p = pieces.trailing_zeros() as usize;
+        pieces &= pieces - 1;
+        let (lo, hi) = (usize::from(runs[p]), usize::from(runs[p + 1]));
+        for (i, e) in list[lo..hi].iter().enumerate() {
+            let bit = u64::from(e.mask & filled == M::ZERO);
+            let at = lo + i;
+            if at < FIT_WINDOW as usize {
+                fit |= bit << at;
+            }
+            count += bit as u32;
+        }
+        if count >= cap {
+            break;
+        }
+    }
+    (fit, count)
+}
+
 /// The entries of a level's list still to try that fit, taken one at a time: the bits
 /// `bits` of the entries from `from` on, then, once they are used up, the next
 /// [`FIT_WINDOW`] entries up to `end` tested.

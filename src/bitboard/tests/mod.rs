@@ -74,6 +74,8 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
                 look_ahead: window % 2 == 0,
                 tails,
                 unlisted: None,
+                piece_runs: window % 3 != 0,
+                key_layer: piece_depth % 2 == 0,
                 fewest,
                 // 4 planes, and 5 (`tuning::MAX_PLANES`).
                 crowded: if window % 2 == 0 { 12 } else { 32 },
