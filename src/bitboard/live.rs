@@ -169,18 +169,6 @@ impl<M: Word> Live<M> {
         &self.cuts[s * (self.pieces + 1)..][..self.pieces + 1]
     }
 
-    /// Makes room for `n` entries past the end; returns the entries before the end and
-    /// the room.
-    #[inline(always)]
-    fn room(&mut self, n: usize) -> (&[Entry<M>], &mut [Entry<M>]) {
-        if self.entries.len() < self.end + n {
-            // (Written with any entry: it is overwritten before it is read.)
-            self.entries.resize(self.end + n, Entry::new(M::ZERO, 0, 0));
-        }
-        let (before, after) = self.entries.split_at_mut(self.end);
-        (before, &mut after[..n])
-    }
-
     /// Appends the segment of a node `depth` deep with `filled` squares and the pieces
     /// `avail`: the options of segment `depth` (its parent's) that still fit, counted
     /// in `planes` planes (4 or 5, [`MAX_PLANES`]).
@@ -203,12 +191,7 @@ impl<M: Word> Live<M> {
         let len = (self.cuts[parent + pieces] - self.cuts[parent]) as usize;
         // (Three more: the kept options are counted four at a time, the last four
         // padded with empty masks.)
-        if self.entries.len() < at + len + 3 {
-            // (Written with any entry: it is overwritten before it is read.)
-            self.entries.resize(at + len + 3, Entry::new(M::ZERO, 0, 0));
-        }
-        let (before, after) = self.entries.split_at_mut(at);
-        let room = &mut after[..len + 3];
+        let (before, room) = room(&mut self.entries, at, len + 3);
         let start = self.cuts[parent] as usize;
         let parent_options = &before[start..][..len];
         // `marks[i]`: how many of the parent's options before its `i`-th are kept. Read
@@ -296,7 +279,7 @@ impl<M: Word> Live<M> {
     /// returns where they lie.
     pub fn gather(&mut self, list: &[Entry<M>], filled: M, avail: u64) -> (u32, u32) {
         let at = self.end;
-        let (_, room) = self.room(list.len());
+        let (_, room) = room(&mut self.entries, at, list.len());
         let fits = |e: &Entry<M>| e.mask & filled == M::ZERO && avail >> e.piece() & 1 != 0;
         self.end = at + keep_into(list, room, fits);
         (at as u32, self.end as u32)
@@ -310,7 +293,7 @@ impl<M: Word> Live<M> {
         let last = self.cuts.len() - (self.pieces + 1);
         let (from, to) = (self.cuts[last], self.cuts[last + self.pieces]);
         if to - from > u64::BITS {
-            let (at, end) = self.gather_square(c);
+            let (at, end) = self.gather_square(from as usize, to as usize, c);
             return (at, end, 0);
         }
         let mut among = 0;
@@ -320,20 +303,31 @@ impl<M: Word> Live<M> {
         (from, to, among)
     }
 
-    /// Appends the options of the last segment that cover square `c`; returns where
-    /// they lie.
-    fn gather_square(&mut self, c: u32) -> (u32, u32) {
-        let last = self.cuts.len() - (self.pieces + 1);
-        let (from, to) = (
-            self.cuts[last] as usize,
-            self.cuts[last + self.pieces] as usize,
-        );
+    /// Appends the options of `from..to` (the last segment) that cover square `c`;
+    /// returns where they lie.
+    fn gather_square(&mut self, from: usize, to: usize, c: u32) -> (u32, u32) {
         let at = self.end;
         let square = M::bit(c);
-        let (before, room) = self.room(to - from);
+        let (before, room) = room(&mut self.entries, at, to - from);
         self.end = at + keep_into(&before[from..to], room, |e| e.mask & square != M::ZERO);
         (at as u32, self.end as u32)
     }
+}
+
+/// Makes room for `n` entries past the first `end` of `entries`; returns the entries
+/// before `end` and the room.
+#[inline(always)]
+fn room<M: Word>(
+    entries: &mut Vec<Entry<M>>,
+    end: usize,
+    n: usize,
+) -> (&[Entry<M>], &mut [Entry<M>]) {
+    if entries.len() < end + n {
+        // (Written with any entry: it is overwritten before it is read.)
+        entries.resize(end + n, Entry::new(M::ZERO, 0, 0));
+    }
+    let (before, after) = entries.split_at_mut(end);
+    (before, &mut after[..n])
 }
 
 /// Writes the entries of `from` for which `keep` holds to the start of `room` (at least
