@@ -322,3 +322,50 @@ fn the_look_ahead_enters_no_child_without_an_option() {
         "{entered} nodes entered looking ahead, {entered_without} without"
     );
 }
+
+#[test]
+fn a_list_picked_out_of_the_live_options_weighs_by_its_own_options() {
+    // Dominoes in 3×2 by the rule of the fewest options: the root's segment holds the 7
+    // placements and the root branches on a corner's 2, picked out of the segment as
+    // bits (`Live::among`); both lead to tilings (1 and 2). Each child weighs 1/2 of
+    // the tree, not 1/7, and the count resumed from each child's path is its own.
+    let p = crate::model::samples::domino_rectangle(3, 2);
+    let allowed = all(&p);
+    let tuning = Tuning {
+        fronts: 1,
+        fewest: true,
+        piece_depth: u32::MAX,
+        window: 0,
+        beside: 0,
+        ..Tuning::default()
+    };
+    let mut s = BitSearch::with_tuning(&p, &allowed, tuning).expect("applies");
+    let children = s.split(1);
+    assert_eq!(children.len(), 2, "{children:?}");
+    for child in &children {
+        assert_eq!(s.weight(child).expect("a path"), 0.5);
+    }
+    assert_eq!(s.count(), 3);
+}
+
+#[test]
+fn each_grid_of_the_rule_of_the_fewest_options_has_its_crowded_value() {
+    // A piece comes first while every square has 32 options on cubes (counted in 5
+    // planes), 12 on balls and 9 on sticks (4 planes); flat boards keep the fronts.
+    use crate::model::library::load_puzzle;
+    for (name, crowded, planes) in [
+        ("solid-pentominoes-2x5x6", 32, 5),
+        ("noi2005-pyramid", 12, 4),
+        ("tetrasticks-5x5", 9, 4),
+    ] {
+        let (b, s) = load_puzzle(name, None).unwrap();
+        let tuning = Tuning::for_puzzle(&Puzzle::new(b, s).unwrap());
+        assert!(tuning.fewest, "{name}");
+        assert_eq!(
+            (tuning.crowded, tuning.tally_planes()),
+            (crowded, planes),
+            "{name}"
+        );
+    }
+    assert!(!Tuning::for_puzzle(&pentomino_rectangle(10, 6)).fewest);
+}
