@@ -1,5 +1,8 @@
 //! Counting a puzzle whose open cells fall apart into regions (`fillings.rs`) region by
-//! region. The small regions' fillings are listed and grouped by the copies of each
+//! region, once the placements every tiling makes are settled (`forced.rs`: a board
+//! joined only through them falls apart; with one region left, that region is the
+//! puzzle to search, without them). The settled placements count as one filling; the
+//! small regions' fillings are listed and grouped by the copies of each
 //! piece they use; for each such group the largest region is a puzzle of its own, with
 //! the copies left, searched by its own [`Solver`] (its own symmetry group, the bitboard
 //! engine's memo, the frame of that region alone). The count of every tiling is the sum,
@@ -30,6 +33,7 @@ use crate::symmetry::{burnside, SymmetryMode};
 
 use super::burnside::fixed_by_the_others;
 use super::fillings::{self, Region, Uses};
+use super::forced;
 use super::solver::Solver;
 
 /// The most nodes the search for the small regions' fillings may take, all together.
@@ -74,8 +78,9 @@ impl<'s> Apart<'s> {
             return None;
         }
         let start = Instant::now();
-        let mut regions = fillings::regions(puzzle);
-        if regions.len() < 2 {
+        let settled = forced::settle(puzzle);
+        let mut regions = fillings::regions_left(puzzle, &settled);
+        if regions.len() < 2 && settled.placed == 0 {
             return None;
         }
         // The largest region is searched as a puzzle; the others are listed.
@@ -83,7 +88,7 @@ impl<'s> Apart<'s> {
             (0..regions.len()).max_by_key(|&r| (regions[r].cells.len(), usize::MAX - r))?;
         let rest = regions.swap_remove(largest);
         let mut nodes = 0;
-        let mut uses = Uses::from([(vec![0; puzzle.remaining.len()], 1)]);
+        let mut uses = Uses::from([(settled.used, 1)]);
         for region in &regions {
             let found = fillings::fillings(puzzle, region, &mut nodes, FILL_BUDGET)?;
             uses = fillings::combine(&uses, &found, &puzzle.remaining)?;

@@ -10,6 +10,8 @@ use std::collections::HashMap;
 
 use crate::model::Puzzle;
 
+use super::forced::Settled;
+
 /// Fillings counted by the copies of each piece they use (indexed like the piece set).
 pub(super) type Uses = HashMap<Vec<u32>, u128>;
 
@@ -23,14 +25,22 @@ pub(super) struct Region {
 
 /// The regions of `puzzle`'s open cells, in the order of their first cells. An open
 /// cell that no placement covers is a region of its own with no placement.
+#[cfg(test)]
 pub(super) fn regions(puzzle: &Puzzle) -> Vec<Region> {
+    regions_left(puzzle, &Settled::nothing(puzzle))
+}
+
+/// The regions of the open cells `settled` leaves uncovered, linked by the placements
+/// it leaves possible (in the order of their first cells).
+pub(super) fn regions_left(puzzle: &Puzzle, settled: &Settled) -> Vec<Region> {
     let index: HashMap<_, usize> = (puzzle.open.iter())
         .enumerate()
         .map(|(i, &c)| (c, i))
         .collect();
     let mut parent: Vec<usize> = (0..puzzle.open.len()).collect();
     let cells_of = |k: usize| puzzle.placements[k].cells.iter().map(|c| index[c]);
-    for k in 0..puzzle.placements.len() {
+    let possible = || (0..puzzle.placements.len()).filter(|&k| settled.alive[k]);
+    for k in possible() {
         let mut cells = cells_of(k);
         let Some(first) = cells.next() else {
             continue;
@@ -43,7 +53,7 @@ pub(super) fn regions(puzzle: &Puzzle) -> Vec<Region> {
     }
     let mut region_of = vec![usize::MAX; puzzle.open.len()];
     let mut regions: Vec<Region> = Vec::new();
-    for c in 0..puzzle.open.len() {
+    for c in (0..puzzle.open.len()).filter(|&c| !settled.covered[c]) {
         let r = root(&mut parent, c);
         if region_of[r] == usize::MAX {
             region_of[r] = regions.len();
@@ -54,7 +64,7 @@ pub(super) fn regions(puzzle: &Puzzle) -> Vec<Region> {
         }
         regions[region_of[r]].cells.push(c);
     }
-    for k in 0..puzzle.placements.len() {
+    for k in possible() {
         if let Some(c) = cells_of(k).next() {
             let r = root(&mut parent, c);
             regions[region_of[r]].placements.push(k);

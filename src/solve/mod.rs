@@ -16,6 +16,7 @@ mod burnside;
 mod dlx_tree;
 mod fillings;
 mod first;
+pub(super) mod forced;
 mod jobs;
 mod left_out;
 mod regions;

@@ -12,7 +12,7 @@ use crate::model::samples::{self, pentominoes};
 use crate::model::{Board, PieceSet, Puzzle};
 use crate::run::RunOptions;
 use crate::solve::apart::Apart;
-use crate::solve::fillings;
+use crate::solve::{fillings, forced};
 use crate::solve::{Engine, Solver, SymmetryMode};
 
 /// The count of `puzzle` in `mode`, region by region (`split`) or not, on `engine` if
@@ -60,6 +60,46 @@ fn the_far_strip_counts_the_tilings_of_the_6x10() {
     let report = solver.count();
     // The 6×10 alone, with its symmetry and no memo, takes 1.18 M nodes; the whole
     // board's search takes 4.19 M with the memo.
+    assert!(
+        report.stats.nodes < 2_000_000,
+        "{} nodes",
+        report.stats.nodes
+    );
+}
+
+/// The 6×10 rectangle with a 1×5 arm going on from its first row, the pentominoes with
+/// a second I: only an I reaches the arm's tip.
+fn arm() -> Puzzle {
+    let mut cells: Vec<Cell> = (0..6)
+        .flat_map(|y| (0..10).map(move |x| Cell::new(x, y)))
+        .collect();
+    cells.extend((10..15).map(|x| Cell::new(x, 0)));
+    let board = Board::of_cells("arm", Grid::Square, &cells);
+    let mut set = pentominoes();
+    let i = set.by_name("I").expect("the I pentomino");
+    (set.pieces[i].count, set.pieces[i].min) = (2, 2);
+    Puzzle::new(board, set).unwrap()
+}
+
+#[test]
+fn the_arm_is_settled_and_the_6x10_counted_on_its_own() {
+    // The arm's tip has one placement, the I along the arm; once it is made the
+    // 6×10 is what is left, with its 9,356 tilings (Haselgrove and Haselgrove 1960).
+    // The board is one region, so only settling the arm first splits it.
+    let puzzle = arm();
+    assert_eq!(fillings::regions(&puzzle).len(), 1);
+    for mode in [SymmetryMode::Keep, SymmetryMode::Reduce] {
+        assert_eq!(
+            count(&puzzle, mode, true, Engine::Bitboard),
+            (9356, true),
+            "{mode:?}"
+        );
+    }
+    let mut solver = Solver::new(puzzle, SymmetryMode::Keep);
+    solver.memo = false;
+    let report = solver.count();
+    // The 6×10 alone, with its symmetry and no memo, takes 1.18 M nodes; the whole
+    // board's search takes 8.08 M with the memo (it fills the arm last).
     assert!(
         report.stats.nodes < 2_000_000,
         "{} nodes",
@@ -169,6 +209,54 @@ fn made_up(grid: Grid, mut set: PieceSet, open: usize, spare: u32) -> PieceSet {
         set.pieces.push(one);
     }
     set
+}
+
+proptest! {
+    // Most random boards force nothing: up to 20 are drawn for each one that does.
+    #![proptest_config(ProptestConfig {
+        max_global_rejects: 8192,
+        ..ProptestConfig::with_cases(
+            std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(96)
+        )
+    })]
+
+    #[test]
+    fn counts_after_settling_forced_placements_are_those_of_the_whole_search(
+        grid in prop_oneof![2 => Just(Grid::Square), 1 => Just(Grid::Hex), 1 => Just(Grid::Triangle)],
+        w in 3..=7i32,
+        h in 1..=4i32,
+        open in prop::collection::vec(prop::bool::weighted(0.7), 28),
+        picks in prop::collection::vec((0..64usize, 1..=3u32), 1..=3),
+        use_all in any::<bool>(),
+        dlx in prop::bool::weighted(0.25),
+    ) {
+        let cells: Vec<Cell> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| Cell::new(x, y)))
+            .filter(|c| grid != Grid::Hex || (c.x + c.y) % 2 == 0)
+            .filter(|c| open[(c.y * w + c.x) as usize % open.len()])
+            .collect();
+        prop_assume!(!cells.is_empty(), "no open cell");
+        let mut board = Board::of_cells("forced", grid, &cells);
+        board.use_all_pieces = use_all;
+        let mut set = small_set(grid, &picks);
+        if use_all {
+            set = made_up(grid, set, board.open_count(), 0);
+        }
+        let puzzle = Puzzle::new(board, set);
+        prop_assume!(puzzle.is_ok(), "the board and pieces make no puzzle");
+        let puzzle = puzzle.expect("assumed");
+        let settled = forced::settle(&puzzle);
+        prop_assume!(settled.placed > 0, "nothing forced");
+        let engine = if dlx { Engine::Dlx } else { Engine::Bitboard };
+        for mode in [SymmetryMode::Keep, SymmetryMode::Reduce] {
+            let (split, applied) = count(&puzzle, mode, true, engine);
+            let (whole, _) = count(&puzzle, mode, false, engine);
+            prop_assert_eq!(split, whole, "{:?}", mode);
+            if mode == SymmetryMode::Keep {
+                prop_assume!(applied, "everything settled, or too many fillings");
+            }
+        }
+    }
 }
 
 proptest! {
