@@ -23,7 +23,7 @@ use super::loose;
 use super::options::{Options, Pieces};
 use super::runs::{PieceRuns, MAX_RUN_PIECES};
 use super::shared::Blocks;
-use super::tuning::Tuning;
+use super::tuning::{Tuning, MAX_CHILDREN};
 use super::word::{all_pieces, Word};
 
 /// Everything the search reads, built from a puzzle and its allowed placements.
@@ -132,6 +132,8 @@ pub struct Tables<M: Copy> {
     pub fewest: bool,
     /// See [`Tuning::crowded`].
     pub crowded: u32,
+    /// See [`Tuning::children`].
+    pub children: u32,
     /// The bit planes the rule of the fewest options counts in: enough to tell
     /// `crowded` options (4 or 5, [`crate::bitboard::tuning::MAX_PLANES`]).
     pub tally_planes: u32,
@@ -204,6 +206,7 @@ impl<M: Word> Tables<M> {
             tails: if plain { tuning.tails } else { 0 },
             fewest: tuning.fewest && frame.fronts() == 1,
             crowded: tuning.crowded,
+            children: tuning.children.min(MAX_CHILDREN),
             tally_planes: tuning.tally_planes(),
             n: frame.n,
             fronts: frame.fronts(),

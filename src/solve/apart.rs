@@ -78,8 +78,9 @@ impl<'s> Apart<'s> {
             return None;
         }
         let start = Instant::now();
-        let settled = forced::settle(puzzle);
-        let mut regions = fillings::regions_left(puzzle, &settled);
+        let cells = fillings::placement_cells(puzzle);
+        let settled = forced::settle(puzzle, &cells);
+        let mut regions = fillings::regions_left(puzzle, &cells, &settled);
         if regions.len() < 2 && settled.placed == 0 {
             return None;
         }

@@ -27,18 +27,37 @@ pub(super) struct Region {
 /// cell that no placement covers is a region of its own with no placement.
 #[cfg(test)]
 pub(super) fn regions(puzzle: &Puzzle) -> Vec<Region> {
-    regions_left(puzzle, &Settled::nothing(puzzle))
+    let cells = placement_cells(puzzle);
+    regions_left(puzzle, &cells, &Settled::nothing(puzzle))
+}
+
+/// Each placement's cells as indices into `puzzle.open` (found through the frame's
+/// positions, without hashing: a count makes this list first, for every placement).
+pub(super) fn placement_cells(puzzle: &Puzzle) -> Vec<Vec<usize>> {
+    let board = &puzzle.board;
+    let mut open_at = vec![usize::MAX; board.frame_len()];
+    for (i, &c) in puzzle.open.iter().enumerate() {
+        open_at[board.index(c).expect("open cells are in the frame")] = i;
+    }
+    (puzzle.placements.iter())
+        .map(|p| {
+            (p.cells.iter())
+                .map(|&c| open_at[board.index(c).expect("placements are in the frame")])
+                .collect()
+        })
+        .collect()
 }
 
 /// The regions of the open cells `settled` leaves uncovered, linked by the placements
-/// it leaves possible (in the order of their first cells).
-pub(super) fn regions_left(puzzle: &Puzzle, settled: &Settled) -> Vec<Region> {
-    let index: HashMap<_, usize> = (puzzle.open.iter())
-        .enumerate()
-        .map(|(i, &c)| (c, i))
-        .collect();
+/// it leaves possible (in the order of their first cells); `cells` are the
+/// placements' ([`placement_cells`]).
+pub(super) fn regions_left(
+    puzzle: &Puzzle,
+    cells: &[Vec<usize>],
+    settled: &Settled,
+) -> Vec<Region> {
     let mut parent: Vec<usize> = (0..puzzle.open.len()).collect();
-    let cells_of = |k: usize| puzzle.placements[k].cells.iter().map(|c| index[c]);
+    let cells_of = |k: usize| cells[k].iter().copied();
     let possible = || (0..puzzle.placements.len()).filter(|&k| settled.alive[k]);
     for k in possible() {
         let mut cells = cells_of(k);

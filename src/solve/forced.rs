@@ -9,8 +9,6 @@
 //! ([`super::fillings::regions`]): a board joined only through settled cells falls
 //! apart, and each part is counted on its own ([`super::apart`]).
 
-use std::collections::HashMap;
-
 use crate::model::Puzzle;
 
 /// What settling a puzzle's forced placements leaves.
@@ -43,14 +41,8 @@ impl Settled {
 /// placement, or a piece that must still be placed has exactly one, that placement is
 /// made. A cell left with none stays open with no placement (its region has no
 /// filling, so the count is 0).
-pub(super) fn settle(puzzle: &Puzzle) -> Settled {
-    let index: HashMap<_, usize> = (puzzle.open.iter())
-        .enumerate()
-        .map(|(i, &c)| (c, i))
-        .collect();
-    let cells: Vec<Vec<usize>> = (puzzle.placements.iter())
-        .map(|p| p.cells.iter().map(|c| index[c]).collect())
-        .collect();
+/// `cells` are the placements' cells ([`super::fillings::placement_cells`]).
+pub(super) fn settle(puzzle: &Puzzle, cells: &[Vec<usize>]) -> Settled {
     let mut covering: Vec<Vec<usize>> = vec![Vec::new(); puzzle.open.len()];
     for (k, cs) in cells.iter().enumerate() {
         for &c in cs {
@@ -102,9 +94,9 @@ pub(super) fn settle(puzzle: &Puzzle) -> Settled {
 }
 
 /// The state of [`settle`]: what is settled, and what is left possible.
-struct Settling {
+struct Settling<'a> {
     /// Per placement: its cells (indices into `puzzle.open`) and its piece.
-    cells: Vec<Vec<usize>>,
+    cells: &'a [Vec<usize>],
     pieces: Vec<usize>,
     /// Per cell: the placements over it, and how many of them are possible.
     covering: Vec<Vec<usize>>,
@@ -118,7 +110,7 @@ struct Settling {
     settled: Settled,
 }
 
-impl Settling {
+impl Settling<'_> {
     /// Must piece `p` still be placed, with one possible placement left?
     fn forces(&self, p: usize) -> bool {
         self.must[p] > 0 && self.of_piece[p] == 1
@@ -167,6 +159,7 @@ mod tests {
     use crate::geom::{Cell, Grid};
     use crate::model::samples::{self, pentominoes};
     use crate::model::Board;
+    use crate::solve::fillings::placement_cells;
 
     /// A board of `cells` with the pentominoes, `i` copies of the I; pieces may stay
     /// unused.
@@ -189,7 +182,7 @@ mod tests {
         // In a 1×10 strip only the I fits: its first cell forces the I on cells 0–4,
         // which leaves cell 5 one placement, the I on cells 5–9.
         let puzzle = with_is(&strip(10, 0), 2);
-        let settled = settle(&puzzle);
+        let settled = settle(&puzzle, &placement_cells(&puzzle));
         let i = puzzle.set.by_name("I").unwrap();
         assert_eq!(settled.placed, 2);
         assert_eq!(settled.used[i], 2);
@@ -204,7 +197,7 @@ mod tests {
         let mut cells = strip(5, 0);
         cells.extend(strip(5, 2));
         let puzzle = with_is(&cells, 1);
-        let settled = settle(&puzzle);
+        let settled = settle(&puzzle, &placement_cells(&puzzle));
         assert_eq!(settled.placed, 1);
         assert_eq!(settled.covered.iter().filter(|&&c| c).count(), 5);
         assert!(settled.alive.iter().all(|&a| !a));
@@ -233,7 +226,7 @@ mod tests {
                 .count()
         };
         assert!(open.iter().all(|&c| covers(c) >= 2));
-        let settled = settle(&puzzle);
+        let settled = settle(&puzzle, &placement_cells(&puzzle));
         assert_eq!((settled.placed, settled.used.clone()), (3, vec![1, 2]));
         assert!(settled.covered.iter().all(|&c| c));
     }
@@ -241,6 +234,9 @@ mod tests {
     #[test]
     fn a_board_where_every_cell_has_a_choice_settles_nothing() {
         let puzzle = with_is(&[strip(5, 0), strip(5, 1)].concat(), 1);
-        assert_eq!(settle(&puzzle), Settled::nothing(&puzzle));
+        assert_eq!(
+            settle(&puzzle, &placement_cells(&puzzle)),
+            Settled::nothing(&puzzle)
+        );
     }
 }

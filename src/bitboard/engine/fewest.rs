@@ -23,10 +23,26 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
         let depth = self.stack.len();
         let planes = self.t.tally_planes;
         let tally = self.live.filter(depth, filled[0], avail, planes);
-        let Some((from, to, among)) = self.fewest_list(depth, filled[0], avail, tally) else {
+        let Some((from, to, mut among)) = self.fewest_list(depth, filled[0], avail, tally) else {
             self.live.drop_from(depth);
             return false;
         };
+        // The list's members as bits, if it is short enough to look at its children.
+        let members = match to - from {
+            _ if among != 0 => among,
+            n if n <= self.t.children => (1 << n) - 1,
+            _ => 0,
+        };
+        if members != 0 && members.count_ones() <= self.t.children {
+            let living = members & !self.dying(depth, filled[0], avail, from, members);
+            if living == 0 {
+                self.live.drop_from(depth);
+                return false;
+            }
+            if living != members {
+                among = living;
+            }
+        }
         let fit = match to - from {
             _ if among != 0 => among,
             n if n >= u64::BITS => u64::MAX,

@@ -22,6 +22,7 @@
 
 mod branch;
 mod count;
+mod dying;
 mod fewest;
 mod fit;
 mod prune;

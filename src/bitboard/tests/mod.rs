@@ -58,6 +58,7 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
         (Order::RowMajor, 4, 1, 2, 1, 2, 100, false),
         (Order::ColumnMajor, 0, 1, 0, 1, 0, 0, true),
         (Order::RowMajor, 1000, 1, 2, 1, 3, 2, true),
+        (Order::ColumnMajor, 4, 1, 0, 1, 1, 1, true),
     ] {
         {
             let tuning = Tuning {
@@ -79,6 +80,8 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
                 fewest,
                 // 4 planes, and 5 (`tuning::MAX_PLANES`).
                 crowded: if window % 2 == 0 { 12 } else { 32 },
+                // Up to 8 children found dead in their parent, none, or up to 3.
+                children: [8, 0, 3][tails as usize % 3],
             };
             let mut search = BitSearch::with_tuning(puzzle, allowed, tuning).expect("applies");
             let mut got = bit_solutions(&mut search);

@@ -88,6 +88,8 @@ fn same_as_dlx_solid(puzzle: &Puzzle) -> usize {
                 piece_depth: if fronts == 0xff { u32::MAX } else { 2 },
                 memo_bits: 0,
                 fewest,
+                // Children found dead in their parent, or not (rule of the fewest).
+                children: if axes[0] == 2 { 0 } else { 8 },
                 ..Tuning::default()
             };
             let mut search = BitSearch::with_tuning(puzzle, &allowed, tuning).expect("applies");
@@ -227,6 +229,23 @@ fn soma_cube_on_the_bitboard_engine() {
         counts(solid_box(Grid::Cube, [3, 3, 3], &[]), soma()),
         (11_520, 240)
     );
+}
+
+#[test]
+fn children_found_dead_in_their_parent_are_never_entered() {
+    // The Soma cube, every placement allowed (11,520 solutions): finding the children
+    // that would die in their parent changes no count and takes fewer nodes.
+    let puzzle = Puzzle::new(solid_box(Grid::Cube, [3, 3, 3], &[]), soma()).expect("valid");
+    let own = Tuning::for_puzzle(&puzzle);
+    assert_eq!(own.children, 8, "{own:?}");
+    let mut nodes = Vec::new();
+    for children in [0, 8] {
+        let tuning = Tuning { children, ..own };
+        let mut search = BitSearch::with_tuning(&puzzle, &all(&puzzle), tuning).expect("applies");
+        assert_eq!(search.count(), 11_520, "{tuning:?}");
+        nodes.push(search.stats().nodes);
+    }
+    assert!(nodes[1] < nodes[0], "{nodes:?}");
 }
 
 #[test]

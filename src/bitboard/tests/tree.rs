@@ -351,19 +351,20 @@ fn a_list_picked_out_of_the_live_options_weighs_by_its_own_options() {
 #[test]
 fn each_grid_of_the_rule_of_the_fewest_options_has_its_crowded_value() {
     // A piece comes first while every square has 32 options on cubes (counted in 5
-    // planes), 12 on balls and 9 on sticks (4 planes); flat boards keep the fronts.
+    // planes), 12 on balls and 9 on sticks (4 planes); up to 8 children are found dead
+    // in their parent on cubes and balls, none on sticks; flat boards keep the fronts.
     use crate::model::library::load_puzzle;
-    for (name, crowded, planes) in [
-        ("solid-pentominoes-2x5x6", 32, 5),
-        ("noi2005-pyramid", 12, 4),
-        ("tetrasticks-5x5", 9, 4),
+    for (name, crowded, planes, children) in [
+        ("solid-pentominoes-2x5x6", 32, 5, 8),
+        ("noi2005-pyramid", 12, 4, 8),
+        ("tetrasticks-5x5", 9, 4, 0),
     ] {
         let (b, s) = load_puzzle(name, None).unwrap();
         let tuning = Tuning::for_puzzle(&Puzzle::new(b, s).unwrap());
         assert!(tuning.fewest, "{name}");
         assert_eq!(
-            (tuning.crowded, tuning.tally_planes()),
-            (crowded, planes),
+            (tuning.crowded, tuning.tally_planes(), tuning.children),
+            (crowded, planes, children),
             "{name}"
         );
     }

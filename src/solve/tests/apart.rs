@@ -245,7 +245,7 @@ proptest! {
         let puzzle = Puzzle::new(board, set);
         prop_assume!(puzzle.is_ok(), "the board and pieces make no puzzle");
         let puzzle = puzzle.expect("assumed");
-        let settled = forced::settle(&puzzle);
+        let settled = forced::settle(&puzzle, &fillings::placement_cells(&puzzle));
         prop_assume!(settled.placed > 0, "nothing forced");
         let engine = if dlx { Engine::Dlx } else { Engine::Bitboard };
         for mode in [SymmetryMode::Keep, SymmetryMode::Reduce] {
