@@ -18,7 +18,10 @@
 //! - a dead region ([`prune`]): an isolated region of empty squares next to the piece
 //!   just placed whose size no sum of piece sizes makes (bit-parallel flood fill), or
 //!   that is too small for two pieces and is not the shape of one piece with copies
-//!   left.
+//!   left;
+//! - under the rule of the fewest options, a child that would leave an open square no
+//!   live option covers, found in its parent when the parent branches on a few options
+//!   ([`dying`]): it is left out of the parent's list.
 
 mod branch;
 mod count;
