@@ -212,8 +212,9 @@ impl Tuning {
         // pyramid: 2.37 M nodes; 8: 2.47 M; 16: 2.49 M), 32 on cubes (the solid
         // pentominoes in 3×4×5: 7.43 M; 12: 7.69 M; Bedlam 30.1 M against 35.5 M).
         // The children found dead in their parent when a node branches on at most 8
-        // options: the solid pentominoes in 3×4×5 in 0.88 of the time without (4: as
-        // fast, 12: 0.91), the IQ Puzzler Pro pyramid in 0.92, Bedlam in 0.97.
+        // options: the solid pentominoes in 3×4×5 in 0.92 of the time without (up to
+        // 4: as fast, up to 12: slower), the IQ Puzzler Pro pyramid in 0.92, Bedlam in
+        // 0.97.
         let children = MAX_CHILDREN;
         if b.grid == Grid::Sphere {
             return Tuning::fewest_rule(tuning, 12, children);
