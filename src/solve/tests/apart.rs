@@ -68,16 +68,11 @@ fn the_far_strip_counts_the_tilings_of_the_6x10() {
 }
 
 /// The 6×10 rectangle with a 1×5 arm going on from its first row, the pentominoes with
-/// a second I: only an I reaches the arm's tip.
+/// a second I (`tests/data/wide/arm-6x10.toml`, the benchmark's file): only an I
+/// reaches the arm's tip.
 fn arm() -> Puzzle {
-    let mut cells: Vec<Cell> = (0..6)
-        .flat_map(|y| (0..10).map(move |x| Cell::new(x, y)))
-        .collect();
-    cells.extend((10..15).map(|x| Cell::new(x, 0)));
-    let board = Board::of_cells("arm", Grid::Square, &cells);
-    let mut set = pentominoes();
-    let i = set.by_name("I").expect("the I pentomino");
-    (set.pieces[i].count, set.pieces[i].min) = (2, 2);
+    let (board, set) =
+        crate::model::library::load_puzzle("tests/data/wide/arm-6x10.toml", None).unwrap();
     Puzzle::new(board, set).unwrap()
 }
 
