@@ -276,13 +276,16 @@ pub(super) fn splits(solver: &Solver, opts: &RunOptions) -> bool {
 }
 
 /// The solver of one search of the largest region: `keep` mode (every tiling of it
-/// counts; or `mode`), `solver`'s engine and settings.
+/// counts; or `mode`), `solver`'s engine and settings. Its count may go apart again:
+/// the copies the other regions leave may force more placements, and with pieces that
+/// may stay unused, it may leave them out (`left_out.rs`). Each time a placement is
+/// settled, the board split or the pieces made all needed, so this ends.
 fn rest_solver(solver: &Solver, puzzle: Puzzle, mode: SymmetryMode) -> Solver {
     let mut rest = Solver::new(puzzle, mode);
     rest.use_engine(solver.engine);
     rest.memo = solver.memo;
     rest.region_check = solver.region_check;
-    rest.split_regions = false;
+    rest.split_regions = solver.split_regions;
     rest
 }
 

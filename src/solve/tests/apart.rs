@@ -103,6 +103,35 @@ fn the_arm_is_settled_and_the_6x10_counted_on_its_own() {
 }
 
 #[test]
+fn a_rest_with_pieces_to_spare_leaves_them_out() {
+    // The arm with the square tetromino too, and pieces that may stay unused: once the
+    // arm's I is settled, the 6×10 has a piece to spare, and its count leaves the
+    // square out (`left_out.rs`) to count the plain 6×10's 9,356 with its symmetry.
+    let mut puzzle = arm();
+    let square = (samples::polyforms(Grid::Square, 4, false)
+        .pieces
+        .into_iter())
+    .find(|p| p.shape.len() == 4 && p.shape.width() == 2 && p.shape.height() == 2)
+    .expect("the square tetromino");
+    let mut set = puzzle.set.clone();
+    set.pieces.push(square);
+    puzzle.board.use_all_pieces = false;
+    let puzzle = Puzzle::new(puzzle.board, set).unwrap();
+    for mode in [SymmetryMode::Keep, SymmetryMode::Reduce] {
+        let mut solver = Solver::new(puzzle.clone(), mode);
+        solver.memo = false;
+        let report = solver.count();
+        assert_eq!(report.solutions, 9356, "{mode:?}");
+        // The 6×10 alone, with its symmetry and no memo: 1.18 M nodes.
+        assert!(
+            report.stats.nodes < 2_000_000,
+            "{mode:?}: {}",
+            report.stats.nodes
+        );
+    }
+}
+
+#[test]
 fn a_region_nothing_fills_ends_the_count() {
     // A 2×2 hole apart from the 6×10 and a piece set with a spare I: no pentomino fits
     // in 4 cells, so the count is 0 without a search of the 6×10.
