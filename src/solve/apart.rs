@@ -81,7 +81,7 @@ impl<'s> Apart<'s> {
         let cells = fillings::placement_cells(puzzle);
         let settled = forced::settle(puzzle, &cells);
         let mut regions = fillings::regions_left(puzzle, &cells, &settled);
-        if regions.len() < 2 && settled.placed == 0 {
+        if regions.len() < 2 && settled.placed() == 0 {
             return None;
         }
         // The largest region is searched as a puzzle; the others are listed.

@@ -21,8 +21,6 @@ pub(super) struct Settled {
     /// Per placement (indexed like `puzzle.placements`): still possible, neither
     /// settled nor ruled out by the settled ones.
     pub alive: Vec<bool>,
-    /// How many placements were settled.
-    pub placed: usize,
 }
 
 impl Settled {
@@ -32,8 +30,12 @@ impl Settled {
             used: vec![0; puzzle.remaining.len()],
             covered: vec![false; puzzle.open.len()],
             alive: vec![true; puzzle.placements.len()],
-            placed: 0,
         }
+    }
+
+    /// How many placements were settled.
+    pub fn placed(&self) -> u32 {
+        self.used.iter().sum()
     }
 }
 
@@ -130,7 +132,6 @@ impl Settling<'_> {
         self.left[piece] -= 1;
         self.must[piece] = self.must[piece].saturating_sub(1);
         self.settled.used[piece] += 1;
-        self.settled.placed += 1;
         if self.left[piece] == 0 {
             gone.extend(self.by_piece[piece].iter().copied());
         }
@@ -184,7 +185,7 @@ mod tests {
         let puzzle = with_is(&strip(10, 0), 2);
         let settled = settle(&puzzle, &placement_cells(&puzzle));
         let i = puzzle.set.by_name("I").unwrap();
-        assert_eq!(settled.placed, 2);
+        assert_eq!(settled.placed(), 2);
         assert_eq!(settled.used[i], 2);
         assert!(settled.covered.iter().all(|&c| c));
         assert!(settled.alive.iter().all(|&a| !a));
@@ -198,7 +199,7 @@ mod tests {
         cells.extend(strip(5, 2));
         let puzzle = with_is(&cells, 1);
         let settled = settle(&puzzle, &placement_cells(&puzzle));
-        assert_eq!(settled.placed, 1);
+        assert_eq!(settled.placed(), 1);
         assert_eq!(settled.covered.iter().filter(|&&c| c).count(), 5);
         assert!(settled.alive.iter().all(|&a| !a));
     }
@@ -227,7 +228,7 @@ mod tests {
         };
         assert!(open.iter().all(|&c| covers(c) >= 2));
         let settled = settle(&puzzle, &placement_cells(&puzzle));
-        assert_eq!((settled.placed, settled.used.clone()), (3, vec![1, 2]));
+        assert_eq!((settled.placed(), settled.used.clone()), (3, vec![1, 2]));
         assert!(settled.covered.iter().all(|&c| c));
     }
 

@@ -16,17 +16,10 @@ use super::BitEngine;
 
 impl<M: Word, const F: usize> BitEngine<M, F> {
     /// Of the entries `members` (bits from entry `from` of the live options) of the list
-    /// a node `depth` deep branches on (state `filled`, pieces `avail`), those whose
+    /// a node `depth` deep with `filled` squares branches on, those whose
     /// child would leave an open square no option covers.
     #[inline(never)]
-    pub(super) fn dying(
-        &self,
-        depth: usize,
-        filled: M,
-        avail: u64,
-        from: u32,
-        members: u64,
-    ) -> u64 {
+    pub(super) fn dying(&self, depth: usize, filled: M, from: u32, members: u64) -> u64 {
         let entries = self.live.entries();
         let cuts = self.live.cuts_of(depth + 1);
         let options = &entries[cuts[0] as usize..cuts[cuts.len() - 1] as usize];
@@ -38,7 +31,7 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
             bits &= bits - 1;
             let piece = e.piece();
             // Its piece's options go with its last copy.
-            let gone = if self.left[piece as usize] == 1 && avail >> piece & 1 == 1 {
+            let gone = if self.left[piece as usize] == 1 {
                 piece
             } else {
                 u32::MAX

@@ -34,7 +34,7 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
             _ => 0,
         };
         if members != 0 && members.count_ones() <= self.t.children {
-            let living = members & !self.dying(depth, filled[0], avail, from, members);
+            let living = members & !self.dying(depth, filled[0], from, members);
             if living == 0 {
                 self.live.drop_from(depth);
                 return false;

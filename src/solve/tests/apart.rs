@@ -4,7 +4,7 @@
 //! grid, both engines and both modes, the count region by region is the count of the
 //! whole board's search.
 
-use super::small_set;
+use super::{small_board, small_set};
 use proptest::prelude::*;
 
 use crate::geom::{Cell, Grid};
@@ -41,30 +41,33 @@ fn far_strip(gap: i32) -> Puzzle {
     Puzzle::new(board, set).unwrap()
 }
 
-#[test]
-fn the_far_strip_counts_the_tilings_of_the_6x10() {
-    // The strip takes an I, the 6×10 the twelve pentominoes: 2,339 tilings up to its
-    // four symmetries, 9,356 in all (Haselgrove and Haselgrove 1960); the board with
-    // the strip has no symmetry but the identity, so both modes count 9,356.
-    let puzzle = far_strip(8);
-    assert_eq!(fillings::regions(&puzzle).len(), 2);
+/// Asserts that `puzzle` counts the 6×10's 9,356 tilings (Haselgrove and Haselgrove
+/// 1960: 2,339 up to its four symmetries) in both modes, apart, and without the memo in
+/// fewer than 2 M nodes: the 6×10 alone, with its symmetry, takes 1.18 M.
+fn counts_the_6x10_apart(puzzle: &Puzzle) {
     for mode in [SymmetryMode::Keep, SymmetryMode::Reduce] {
         assert_eq!(
-            count(&puzzle, mode, true, Engine::Bitboard),
+            count(puzzle, mode, true, Engine::Bitboard),
             (9356, true),
             "{mode:?}"
         );
+        let mut solver = Solver::new(puzzle.clone(), mode);
+        solver.memo = false;
+        let report = solver.count();
+        assert_eq!(report.solutions, 9356, "{mode:?}");
+        let nodes = report.stats.nodes;
+        assert!(nodes < 2_000_000, "{mode:?}: {nodes} nodes");
     }
-    let mut solver = Solver::new(puzzle, SymmetryMode::Keep);
-    solver.memo = false;
-    let report = solver.count();
-    // The 6×10 alone, with its symmetry and no memo, takes 1.18 M nodes; the whole
-    // board's search takes 4.19 M with the memo.
-    assert!(
-        report.stats.nodes < 2_000_000,
-        "{} nodes",
-        report.stats.nodes
-    );
+}
+
+#[test]
+fn the_far_strip_counts_the_tilings_of_the_6x10() {
+    // The strip takes an I, the 6×10 the twelve pentominoes; the board with the strip
+    // has no symmetry but the identity, so both modes count 9,356. The whole board's
+    // search takes 4.19 M nodes with the memo.
+    let puzzle = far_strip(8);
+    assert_eq!(fillings::regions(&puzzle).len(), 2);
+    counts_the_6x10_apart(&puzzle);
 }
 
 /// The 6×10 rectangle with a 1×5 arm going on from its first row, the pentominoes with
@@ -79,56 +82,26 @@ fn arm() -> Puzzle {
 #[test]
 fn the_arm_is_settled_and_the_6x10_counted_on_its_own() {
     // The arm's tip has one placement, the I along the arm; once it is made the
-    // 6×10 is what is left, with its 9,356 tilings (Haselgrove and Haselgrove 1960).
-    // The board is one region, so only settling the arm first splits it.
+    // 6×10 is what is left. The board is one region, so only settling the arm first
+    // splits it; the whole board's search takes 8.08 M nodes with the memo (it fills
+    // the arm last).
     let puzzle = arm();
     assert_eq!(fillings::regions(&puzzle).len(), 1);
-    for mode in [SymmetryMode::Keep, SymmetryMode::Reduce] {
-        assert_eq!(
-            count(&puzzle, mode, true, Engine::Bitboard),
-            (9356, true),
-            "{mode:?}"
-        );
-    }
-    let mut solver = Solver::new(puzzle, SymmetryMode::Keep);
-    solver.memo = false;
-    let report = solver.count();
-    // The 6×10 alone, with its symmetry and no memo, takes 1.18 M nodes; the whole
-    // board's search takes 8.08 M with the memo (it fills the arm last).
-    assert!(
-        report.stats.nodes < 2_000_000,
-        "{} nodes",
-        report.stats.nodes
-    );
+    counts_the_6x10_apart(&puzzle);
 }
 
 #[test]
 fn a_rest_with_pieces_to_spare_leaves_them_out() {
     // The arm with the square tetromino too, and pieces that may stay unused: once the
     // arm's I is settled, the 6×10 has a piece to spare, and its count leaves the
-    // square out (`left_out.rs`) to count the plain 6×10's 9,356 with its symmetry.
-    let mut puzzle = arm();
-    let square = (samples::polyforms(Grid::Square, 4, false)
-        .pieces
-        .into_iter())
-    .find(|p| p.shape.len() == 4 && p.shape.width() == 2 && p.shape.height() == 2)
-    .expect("the square tetromino");
-    let mut set = puzzle.set.clone();
-    set.pieces.push(square);
-    puzzle.board.use_all_pieces = false;
-    let puzzle = Puzzle::new(puzzle.board, set).unwrap();
-    for mode in [SymmetryMode::Keep, SymmetryMode::Reduce] {
-        let mut solver = Solver::new(puzzle.clone(), mode);
-        solver.memo = false;
-        let report = solver.count();
-        assert_eq!(report.solutions, 9356, "{mode:?}");
-        // The 6×10 alone, with its symmetry and no memo: 1.18 M nodes.
-        assert!(
-            report.stats.nodes < 2_000_000,
-            "{mode:?}: {}",
-            report.stats.nodes
-        );
-    }
+    // square out (`left_out.rs`) to count the plain 6×10 with its symmetry.
+    let arm = arm();
+    let mut set = arm.set.clone();
+    set.pieces
+        .extend(samples::pentominoes_and_square().pieces.pop());
+    let mut board = arm.board;
+    board.use_all_pieces = false;
+    counts_the_6x10_apart(&Puzzle::new(board, set).unwrap());
 }
 
 #[test]
@@ -254,13 +227,9 @@ proptest! {
         use_all in any::<bool>(),
         dlx in prop::bool::weighted(0.25),
     ) {
-        let cells: Vec<Cell> = (0..h)
-            .flat_map(|y| (0..w).map(move |x| Cell::new(x, y)))
-            .filter(|c| grid != Grid::Hex || (c.x + c.y) % 2 == 0)
-            .filter(|c| open[(c.y * w + c.x) as usize % open.len()])
-            .collect();
-        prop_assume!(!cells.is_empty(), "no open cell");
-        let mut board = Board::of_cells("forced", grid, &cells);
+        let board = small_board(grid, w, h, &open);
+        prop_assume!(board.is_some(), "no open cell");
+        let mut board = board.expect("assumed");
         board.use_all_pieces = use_all;
         let mut set = small_set(grid, &picks);
         if use_all {
@@ -270,7 +239,7 @@ proptest! {
         prop_assume!(puzzle.is_ok(), "the board and pieces make no puzzle");
         let puzzle = puzzle.expect("assumed");
         let settled = forced::settle(&puzzle, &fillings::placement_cells(&puzzle));
-        prop_assume!(settled.placed > 0, "nothing forced");
+        prop_assume!(settled.placed() > 0, "nothing forced");
         let engine = if dlx { Engine::Dlx } else { Engine::Bitboard };
         for mode in [SymmetryMode::Keep, SymmetryMode::Reduce] {
             let (split, applied) = count(&puzzle, mode, true, engine);

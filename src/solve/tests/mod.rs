@@ -39,6 +39,17 @@ pub(super) fn small_set(grid: Grid, picks: &[(usize, u32)]) -> PieceSet {
     set
 }
 
+/// A board of `grid` with open cells where `open` says, in a `w × h` frame.
+pub(super) fn small_board(grid: Grid, w: i32, h: i32, open: &[bool]) -> Option<Board> {
+    let cells: Vec<crate::geom::Cell> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| crate::geom::Cell::new(x, y)))
+        .zip(open)
+        .filter(|&(c, &o)| o && (grid != Grid::Hex || (c.x + c.y) % 2 == 0))
+        .map(|(c, _)| c)
+        .collect();
+    (!cells.is_empty()).then(|| Board::of_cells("random", grid, &cells))
+}
+
 fn count(board: Board, set: PieceSet, mode: SymmetryMode) -> (u64, usize) {
     let puzzle = Puzzle::new(board, set).unwrap();
     let rows = puzzle.placements.len();

@@ -2,7 +2,7 @@
 //! never a solution. Counts with the test on and off agree on known puzzles and on small
 //! random boards of every grid; with it on, the search enters fewer nodes.
 
-use super::small_set;
+use super::{small_board, small_set};
 use std::ops::ControlFlow;
 
 use proptest::prelude::*;
@@ -104,17 +104,6 @@ fn a_board_of_two_rooms_is_pruned_at_the_root_and_its_splits() {
         .unwrap();
     assert_eq!(tally.0, every.0);
     assert!(tree.stats().nodes < plain.stats().nodes);
-}
-
-/// A board of `grid` with open cells where `open` says, in a `w × h` frame.
-fn small_board(grid: Grid, w: i32, h: i32, open: &[bool]) -> Option<Board> {
-    let cells: Vec<Cell> = (0..h)
-        .flat_map(|y| (0..w).map(move |x| Cell::new(x, y)))
-        .zip(open)
-        .filter(|&(c, &o)| o && (grid != Grid::Hex || (c.x + c.y) % 2 == 0))
-        .map(|(c, _)| c)
-        .collect();
-    (!cells.is_empty()).then(|| Board::of_cells("random", grid, &cells))
 }
 
 proptest! {
