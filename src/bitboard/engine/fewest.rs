@@ -27,12 +27,12 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
             self.live.drop_from(depth);
             return false;
         };
-        // The list's members as bits, if it is short enough to look at its children.
-        let members = match to - from {
-            _ if among != 0 => among,
-            n if n <= self.t.children => (1 << n) - 1,
-            _ => 0,
+        // The list's members as bits (all of its first 64 when it is not picked out).
+        let whole = match to - from {
+            n if n >= u64::BITS => u64::MAX,
+            n => (1 << n) - 1,
         };
+        let members = if among != 0 { among } else { whole };
         if members != 0 && members.count_ones() <= self.t.children {
             let living = members & !self.dying(depth, filled[0], from, members);
             if living == 0 {
@@ -43,11 +43,7 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
                 among = living;
             }
         }
-        let fit = match to - from {
-            _ if among != 0 => among,
-            n if n >= u64::BITS => u64::MAX,
-            n => (1 << n) - 1,
-        };
+        let fit = if among != 0 { among } else { whole };
         self.push(filled, avail, left, (from, to, 0), fit);
         self.live.set_among(depth, among);
         true

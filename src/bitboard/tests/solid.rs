@@ -249,6 +249,34 @@ fn children_found_dead_in_their_parent_are_never_entered() {
 }
 
 #[test]
+fn a_list_without_its_dying_children_weighs_by_the_living() {
+    // The Soma cube three placements deep: the children found dead in their parent are
+    // left out of the split (8,086 nodes of 8,150), the paths of the others name the
+    // same nodes, and each weighs by its living siblings, so some weigh more.
+    let puzzle = Puzzle::new(solid_box(Grid::Cube, [3, 3, 3], &[]), soma()).expect("valid");
+    let own = Tuning::for_puzzle(&puzzle);
+    let allowed = all(&puzzle);
+    let none = Tuning { children: 0, ..own };
+    let mut every = BitSearch::with_tuning(&puzzle, &allowed, none).expect("applies");
+    let mut living = BitSearch::with_tuning(&puzzle, &allowed, own).expect("applies");
+    let (all_paths, paths) = (every.split(3), living.split(3));
+    assert!(
+        paths.len() < all_paths.len(),
+        "{} {}",
+        paths.len(),
+        all_paths.len()
+    );
+    assert!(paths.iter().all(|p| all_paths.contains(p)));
+    let mut heavier = 0;
+    for path in &paths {
+        let (w, w0) = (living.weight(path).unwrap(), every.weight(path).unwrap());
+        assert!(w >= w0, "{path:?}: {w} < {w0}");
+        heavier += usize::from(w > w0);
+    }
+    assert!(heavier > 0);
+}
+
+#[test]
 fn solid_pentominoes_in_3x4x5() {
     // The 12 pentominoes as flat solid pieces fill the 3×4×5 box in 3,940 ways up to
     // its 8 symmetries, 31,520 in all (Gardner, "Mathematical Games", and Polyform
