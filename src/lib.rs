@@ -105,6 +105,7 @@ pub mod apps;
 pub(crate) mod bitboard;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub(crate) mod count;
 pub mod cover;
 pub mod design;
 pub(crate) mod error;
@@ -119,6 +120,7 @@ pub mod serve;
 pub(crate) mod solve;
 pub(crate) mod symmetry;
 
+pub use count::{Count, NotACount};
 pub use error::{Error, InputError, Location, Result};
 pub use geom::{
     polyforms, Cell, Crossing, Edges, Grid, Lattice, Neighbours, Point, SegmentGrid, Shape,
