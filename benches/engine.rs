@@ -49,12 +49,12 @@ fn build_refdlx() -> Option<PathBuf> {
 
 fn polyx_count(text: &str) -> u64 {
     let problem = knuth::read("bench", text).expect("a valid instance");
-    AnySearch::new(&problem).count()
+    u64::try_from(AnySearch::new(&problem).count()).expect("a benchmark's count fits a word")
 }
 
 fn polyx_dlx_count(text: &str) -> u64 {
     let problem = knuth::read("bench", text).expect("a valid instance");
-    Search::new(&problem).count()
+    u64::try_from(Search::new(&problem).count()).expect("a benchmark's count fits a word")
 }
 
 fn refdlx_count(refdlx: &Path, file: &Path) -> u64 {

@@ -115,7 +115,7 @@ fn nearest(points: &[Point], axis: fn(&Point) -> f64, at: f64) -> Point {
 
 /// The estimate at each tenth of the run's CPU time against the shares of CPU time and
 /// nodes, and the worst errors against CPU time, wall time and nodes.
-fn print_table(board: &str, points: &[Point], solutions: u64, elapsed: Duration) {
+fn print_table(board: &str, points: &[Point], solutions: polyx::Count, elapsed: Duration) {
     let last = points.last().copied().expect("at least the last report");
     let (wall, cpu, nodes) = (last.elapsed, last.cpu, last.nodes as f64);
     println!(

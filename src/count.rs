@@ -192,6 +192,12 @@ impl PartialEq<i32> for Count {
     }
 }
 
+impl PartialOrd<u64> for Count {
+    fn partial_cmp(&self, other: &u64) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(&Count::from(*other)))
+    }
+}
+
 impl Ord for Count {
     fn cmp(&self, other: &Count) -> std::cmp::Ordering {
         match (&self.0, &other.0) {

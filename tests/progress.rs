@@ -81,10 +81,10 @@ fn reports_start_at_once_never_go_back_and_end_with_the_run() {
             &solver,
             &opts,
             &mut |_| ControlFlow::Continue(()),
-            Some(&mut |s: &Progress| seen.push(*s)),
+            Some(&mut |s: &Progress| seen.push(s.clone())),
         )
         .unwrap();
-        let (first, last) = (seen[0], *seen.last().unwrap());
+        let (first, last) = (seen[0].clone(), seen.last().unwrap().clone());
         assert!(!first.ended && first.done < 1.0);
         assert!(seen.windows(2).all(|w| w[0].done <= w[1].done));
         assert_eq!(seen.iter().filter(|s| s.ended).count(), 1);

@@ -8,6 +8,7 @@
 //! (Knuth's DLX5) and returns the cheapest solutions. Counting is the library's
 //! `cover::Tally`, which uses the problem's symmetries.
 
+use num_bigint::BigUint;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -81,7 +82,7 @@ pub fn count_exact_covers(
     options: &Bound<'_, PyAny>,
     secondary: Option<&Bound<'_, PyAny>>,
     threads: Option<i64>,
-) -> PyResult<u64> {
+) -> PyResult<BigUint> {
     let problem = problem(items, options, secondary)?;
     let threads = args::threads(threads)?;
     let stop = AtomicBool::new(false);
@@ -91,6 +92,7 @@ pub fn count_exact_covers(
             .stop_when(&stop)
             .run()
             .count
+            .to_big()
     })
 }
 

@@ -4,6 +4,7 @@
 //! partly solved board (`hint`). Each search runs off the interpreter's thread and stops
 //! on Ctrl-C; the puzzle draws its board (with its pre-placed pieces) as a solution does.
 
+use num_bigint::BigUint;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -141,7 +142,7 @@ impl Puzzle {
     /// every one ("keep"), on `threads` threads (one unless asked). Releases the GIL;
     /// Ctrl-C stops it with KeyboardInterrupt.
     #[pyo3(signature = (symmetry = "reduce", threads = None))]
-    fn count(&self, py: Python<'_>, symmetry: &str, threads: Option<i64>) -> PyResult<u64> {
+    fn count(&self, py: Python<'_>, symmetry: &str, threads: Option<i64>) -> PyResult<BigUint> {
         let mode = args::symmetry(symmetry)?;
         let opts = RunOptions {
             threads: args::threads(threads)?,
@@ -152,7 +153,7 @@ impl Puzzle {
             polyx::run(&solver, &opts, &mut |_| ControlFlow::Continue(()))
         })?
         .map_err(to_py)?;
-        Ok(report.solutions)
+        Ok(report.solutions.to_big())
     }
 
     /// The solutions, found lazily as the iterator is read: the search runs on its own

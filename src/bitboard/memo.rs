@@ -12,7 +12,8 @@
 //! slot keeps the larger of the subtrees that met there, the second takes every
 //! newcomer. Slots hold the whole state, so a hit is never a collision. The array starts
 //! small and grows four times larger at a time (see [`Memo::put`]), so small searches
-//! never touch a large one.
+//! never touch a large one. A count too large for a slot's bits is kept in a side
+//! array of `u128`s that the slot points to, so every count is recorded, however large.
 
 use super::word::{Key, Word, FIBONACCI, MAX_PIECES};
 
@@ -53,8 +54,9 @@ impl Signature {
 }
 
 /// One slot: a state (its filled squares as [`Word::key`] gives them, and its
-/// signature), and its count plus one (`COUNT_BITS` bits, 0 for an empty slot) with the
-/// size of the subtree's node count in bits above it. With one or two words of squares
+/// signature), and its count (`COUNT_BITS` bits, 0 for an empty slot: the count plus
+/// one below [`BIG`], else [`BIG`] plus its place in [`Memo::big`]) with the size of the
+/// subtree's node count in bits above it. With one or two words of squares
 /// a slot is four words, and a bucket of two a cache line.
 #[derive(Copy, Clone, Default)]
 #[repr(C)]
@@ -81,8 +83,12 @@ fn blank<K: Key>(n: usize) -> Vec<Slot<K>> {
 /// subtree's node count above.
 const COUNT_BITS: u32 = 48;
 
-/// Counts at or above this do not fit a slot (they are not recorded).
-const COUNT_LIMIT: u64 = 1 << COUNT_BITS;
+/// The count bits of a slot.
+const COUNT_MASK: u64 = (1 << COUNT_BITS) - 1;
+
+/// Count bits at or above this name a place in [`Memo::big`]; below it they are the
+/// count plus one.
+const BIG: u64 = 1 << (COUNT_BITS - 1);
 
 /// A table starts with at most `2^FIRST_BITS` slots ...
 const FIRST_BITS: u32 = 10;
@@ -100,6 +106,9 @@ pub struct Memo<M: Word> {
     max_bits: u32,
     /// Subtrees of fewer nodes than this are not recorded.
     min_nodes: u64,
+    /// The counts of [`BIG`] − 1 or more, which slots point to. Counts of slots written
+    /// over stay until [`Memo::compact`].
+    big: Vec<u128>,
 }
 
 impl<M: Word> Memo<M> {
@@ -114,6 +123,7 @@ impl<M: Word> Memo<M> {
             puts: 0,
             max_bits,
             min_nodes,
+            big: Vec::new(),
         }
     }
 
@@ -149,21 +159,28 @@ impl<M: Word> Memo<M> {
 
     /// The number of solutions below the state, if recorded.
     #[inline(always)]
-    pub fn get(&self, filled: M, left: u64) -> Option<u64> {
+    pub fn get(&self, filled: M, left: u64) -> Option<u128> {
         let key = filled.key();
         let i = self.bucket_of(&key, left);
         self.slots[i..i + 2]
             .iter()
             .find(|s| s.count != 0 && s.filled == key && s.left == left)
-            .map(|s| (s.count & (COUNT_LIMIT - 1)) - 1)
+            .map(|s| match s.count & COUNT_MASK {
+                v if v < BIG => u128::from(v - 1),
+                v => self.big[(v - BIG) as usize],
+            })
     }
 
     /// Records that the search found `count` solutions in `nodes` nodes below the state.
     #[inline(always)]
-    pub fn put(&mut self, filled: M, left: u64, count: u64, nodes: u64) {
-        if nodes < self.min_nodes || count + 1 >= COUNT_LIMIT {
+    pub fn put(&mut self, filled: M, left: u64, count: u128, nodes: u64) {
+        if nodes < self.min_nodes {
             return;
         }
+        let bits = match u64::try_from(count) {
+            Ok(small) if small < BIG - 1 => small + 1,
+            _ => self.keep_big(count),
+        };
         self.puts += 1;
         if self.puts >= 2 * self.slots.len() as u64 && self.bits() < self.max_bits {
             self.grow();
@@ -176,9 +193,32 @@ impl<M: Word> Memo<M> {
             Slot {
                 filled: key,
                 left,
-                count: (count + 1) | size << COUNT_BITS,
+                count: bits | size << COUNT_BITS,
             },
         );
+    }
+
+    /// The count bits of a slot for `count`, kept in [`Memo::big`].
+    #[cold]
+    fn keep_big(&mut self, count: u128) -> u64 {
+        if self.big.len() >= self.slots.len().max(1 << FIRST_BITS) {
+            self.compact();
+        }
+        self.big.push(count);
+        BIG + (self.big.len() - 1) as u64
+    }
+
+    /// Drops the big counts no slot points to any more.
+    #[cold]
+    fn compact(&mut self) {
+        let old = std::mem::take(&mut self.big);
+        for s in &mut self.slots {
+            let v = s.count & COUNT_MASK;
+            if s.count != 0 && v >= BIG {
+                self.big.push(old[(v - BIG) as usize]);
+                s.count = s.count & !COUNT_MASK | (BIG + (self.big.len() - 1) as u64);
+            }
+        }
     }
 
     /// Puts `slot` in the bucket at `i`.
@@ -210,6 +250,29 @@ mod tests {
     }
 
     #[test]
+    fn counts_of_any_size_are_recorded_and_survive_growth_and_compaction() {
+        let mut m = Memo::<u64>::new(14, 2);
+        let big = |k: u64| u128::MAX - u128::from(k);
+        for k in 0..20_000u64 {
+            m.put(k, 1, big(k), 9);
+            m.put(k, 2, u128::from(BIG - 2 + k % 3), 9);
+        }
+        let (mut hits, mut small) = (0, 0);
+        for k in 0..20_000u64 {
+            if let Some(c) = m.get(k, 1) {
+                assert_eq!(c, big(k));
+                hits += 1;
+            }
+            if let Some(c) = m.get(k, 2) {
+                assert_eq!(c, u128::from(BIG - 2 + k % 3));
+                small += 1;
+            }
+        }
+        assert!(hits > 1000 && small > 1000, "{hits} {small}");
+        assert!(m.big.len() <= 2 * m.slots.len());
+    }
+
+    #[test]
     fn the_table_returns_what_was_put_and_nothing_else() {
         let mut m = Memo::<u128>::new(12, 2);
         assert_eq!(m.get(5, 7), None);
@@ -226,13 +289,13 @@ mod tests {
         // from 2^10 slots to 2^12 (the most it may) after 2^11 records.
         assert_eq!(m.slots.len(), 1 << 10);
         for k in 0..5000u128 {
-            m.put(k << 3, k as u64, k as u64 * 3, 2 + k as u64 % 50);
+            m.put(k << 3, k as u64, k * 3, 2 + k as u64 % 50);
         }
         assert_eq!(m.slots.len(), 1 << 12);
         let mut found = 0;
         for k in 0..5000u128 {
             if let Some(c) = m.get(k << 3, k as u64) {
-                assert_eq!(c, k as u64 * 3);
+                assert_eq!(c, k * 3);
                 found += 1;
             }
         }

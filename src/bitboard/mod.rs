@@ -385,7 +385,7 @@ impl BitSearch {
 
     /// The number of solutions.
     #[cfg(test)]
-    pub fn count(&mut self) -> u64 {
+    pub fn count(&mut self) -> u128 {
         let before = self.stats().solutions;
         let mut all = |_: &[u32]| ControlFlow::Continue(());
         each!(&mut self.inner, e => e.search::<_, false>(0, &[], false, None, &mut all, &mut |_| {}))

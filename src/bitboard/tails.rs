@@ -73,6 +73,10 @@ pub struct Tails<K> {
     /// Per depth of the count's recursion: the children found (their runs and the
     /// piece placed), reused from call to call.
     pub frames: Vec<Vec<(Run, u8)>>,
+    /// A sum passed `u64`: the counts filed since may be wrong, and the engine stops
+    /// using the tails (a search near the leaves counts as many tilings as it visits,
+    /// so this never happens in practice, but no count may wrap).
+    pub overflowed: bool,
 }
 
 impl<K: Key> Tails<K> {
@@ -95,6 +99,7 @@ impl<K: Key> Tails<K> {
             arena: vec![(0, 1)],
             scratch: Vec::new(),
             frames: Vec::new(),
+            overflowed: false,
         }
     }
 
@@ -149,7 +154,10 @@ impl<K: Key> Tails<K> {
         for &(s, v) in &self.scratch {
             let fresh = self.arena.len() > start;
             match self.arena.last_mut() {
-                Some(last) if fresh && last.0 == s => last.1 += v,
+                Some(last) if fresh && last.0 == s => match last.1.checked_add(v) {
+                    Some(sum) => last.1 = sum,
+                    None => self.overflowed = true,
+                },
                 _ => self.arena.push((s, v)),
             }
         }

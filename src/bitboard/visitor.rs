@@ -16,7 +16,7 @@ pub trait BitVisitor {
 
     /// `n` solutions at once, found by a counting search (one that does not want
     /// placements) in its memo of subtree counts.
-    fn solutions(&mut self, n: u64) -> ControlFlow<()> {
+    fn solutions(&mut self, n: u128) -> ControlFlow<()> {
         for _ in 0..n {
             self.solution(&[])?;
         }

@@ -102,13 +102,13 @@ impl<'l> Throttle<'l> {
         }
         self.next = elapsed + REDRAW;
         line.update(&progress::Status {
-            solutions,
+            solutions: solutions.into(),
             done,
             credible: elapsed >= Duration::from_secs(1),
             nodes,
             ended: false,
             elapsed,
-            start_solutions: 0,
+            start_solutions: crate::Count::ZERO,
             start_done: 0.0,
         });
     }

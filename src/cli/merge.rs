@@ -74,7 +74,7 @@ fn merge(summaries: &[(String, Summary)]) -> Result<Summary, InputError> {
         if !seen.insert(shard.index) {
             return Err(InputError::in_file(name, format!("repeats shard {shard}")));
         }
-        total.solutions += s.solutions;
+        total.solutions += &s.solutions;
         total.nodes += s.nodes;
         total.updates += s.updates;
         total.elapsed_ms += s.elapsed_ms;

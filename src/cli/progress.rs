@@ -117,8 +117,8 @@ impl Eta {
 /// over this run alone; "estimating…" in place of the time left until it is credible.
 fn line(status: &Status, left: Option<Duration>) -> String {
     let elapsed = status.elapsed.as_secs_f64();
-    let found = status.solutions.saturating_sub(status.start_solutions);
-    let rate = found as f64 / elapsed.max(1e-3);
+    let found = (status.solutions.checked_sub(&status.start_solutions)).unwrap_or_default();
+    let rate = found.to_f64() / elapsed.max(1e-3);
     let left = match left {
         Some(d) => format!("{} left", format_duration(d)),
         None => "estimating…".to_string(),
@@ -164,16 +164,17 @@ fn format_duration(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Count;
 
     fn status(done: f64, secs: f64) -> Status {
         Status {
-            solutions: 10,
+            solutions: Count::from(10u64),
             done,
             credible: true,
             nodes: 1000,
             ended: false,
             elapsed: Duration::from_secs_f64(secs),
-            start_solutions: 0,
+            start_solutions: Count::ZERO,
             start_done: 0.0,
         }
     }

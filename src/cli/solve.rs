@@ -341,7 +341,7 @@ fn finished(config: &Config, report: &RunReport, status: Status) -> Status {
 
 fn summary(config: &Config, solver: &Solver, report: &RunReport) -> json::Summary {
     json::Summary {
-        solutions: report.solutions,
+        solutions: report.solutions.clone(),
         complete: report.complete,
         symmetry: config.mode.name().to_string(),
         puzzle: solver.puzzle.board.name.clone(),

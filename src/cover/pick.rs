@@ -114,7 +114,7 @@ impl AnySearch {
     }
 
     /// As [`Search::count`].
-    pub fn count(&mut self) -> u64 {
+    pub fn count(&mut self) -> u128 {
         either!(self, s => s.count())
     }
 

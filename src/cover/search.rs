@@ -235,7 +235,7 @@ impl<T: Table> Search<T> {
     }
 
     /// The number of solutions.
-    pub fn count(&mut self) -> u64 {
+    pub fn count(&mut self) -> u128 {
         let before = self.stats.solutions;
         self.run(&mut |_: &Visit<'_>| ControlFlow::Continue(()));
         self.stats.solutions - before

@@ -13,6 +13,9 @@
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use crate::count::Count;
 
 use super::automorphism::{generators, Automorphism};
 use super::pick::AnySearch;
@@ -59,8 +62,8 @@ pub struct Tally<'p> {
 /// What a [`Tally`] found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tallied {
-    /// Exact covers counted (all of them when `complete`).
-    pub count: u64,
+    /// Exact covers counted (all of them when `complete`), exactly however many.
+    pub count: Count,
     /// Nodes entered and solutions met by the search (on the reduced problem when
     /// `symmetries` > 1).
     pub stats: Stats,
@@ -141,7 +144,7 @@ impl<'p> Tally<'p> {
             }
         }
         let next = AtomicUsize::new(0);
-        let count = AtomicU64::new(0);
+        let count = Mutex::new(Count::ZERO);
         let nodes = AtomicU64::new(0);
         let updates = AtomicU64::new(0);
         let solutions = AtomicU64::new(0);
@@ -162,7 +165,7 @@ impl<'p> Tally<'p> {
                     .run_from(&subtrees[k], None, &mut visitor)
                     .expect("a subtree of the split names a node");
             }
-            count.fetch_add(visitor.found, Ordering::Relaxed);
+            *count.lock().unwrap_or_else(PoisonError::into_inner) += visitor.found;
             solutions.fetch_add(visitor.solutions, Ordering::Relaxed);
             let stats = search.stats();
             nodes.fetch_add(stats.nodes, Ordering::Relaxed);
@@ -175,11 +178,11 @@ impl<'p> Tally<'p> {
             work(&mut search);
         });
         Tallied {
-            count: count.into_inner(),
+            count: count.into_inner().unwrap_or_else(PoisonError::into_inner),
             stats: Stats {
                 nodes: nodes.into_inner() - recounted,
                 updates: updates.into_inner(),
-                solutions: solutions.into_inner(),
+                solutions: u128::from(solutions.into_inner()),
             },
             complete: !stop.load(Ordering::Relaxed),
             symmetries: 1,
@@ -191,7 +194,7 @@ impl<'p> Tally<'p> {
 /// Adds up the weights of the solutions, and stops the search at a tick once the flag
 /// is set.
 struct Solutions<'s> {
-    found: u64,
+    found: u128,
     solutions: u64,
     weight: &'s [u64],
     stop: &'s AtomicBool,
@@ -204,7 +207,7 @@ impl Visitor for Solutions<'_> {
             1
         } else {
             (visit.options().iter())
-                .map(|o| self.weight[o.index()])
+                .map(|o| u128::from(self.weight[o.index()]))
                 .max()
                 .unwrap_or(1)
         };

@@ -16,15 +16,16 @@ pub struct Stats {
     pub nodes: u64,
     /// Link updates.
     pub updates: u64,
-    /// Solutions found.
-    pub solutions: u64,
+    /// Solutions found (by the bitboard engine, with the counts its memo knows), modulo
+    /// 2^128: the exact count of a run is [`crate::RunReport::solutions`].
+    pub solutions: u128,
 }
 
 impl std::ops::AddAssign for Stats {
     fn add_assign(&mut self, other: Stats) {
         self.nodes += other.nodes;
         self.updates += other.updates;
-        self.solutions += other.solutions;
+        self.solutions = self.solutions.wrapping_add(other.solutions);
     }
 }
 

@@ -77,10 +77,10 @@ pub(crate) fn up_to_two(solver: &Solver, stop: &Arc<AtomicBool>) -> (Completions
     };
     let report = solve::run(solver, &opts, &mut |_| ControlFlow::Continue(()))
         .expect("a run without a checkpoint reads and writes no file");
-    let found = match report.solutions {
+    let found = match report.solutions.to_u64() {
         _ if report.interrupted => Completions::Stopped,
-        0 => Completions::None,
-        1 => Completions::One,
+        Some(0) => Completions::None,
+        Some(1) => Completions::One,
         _ => Completions::Several,
     };
     (found, report.stats.nodes)

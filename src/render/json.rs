@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::count::Count;
 use crate::error::{Error, InputError};
 use crate::model::{PieceSet, Tiling};
 
@@ -13,8 +14,9 @@ use crate::model::{PieceSet, Tiling};
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Summary {
-    /// Solutions found (reported ones, after symmetry reduction if `symmetry` is reduce).
-    pub solutions: u64,
+    /// Solutions found (reported ones, after symmetry reduction if `symmetry` is reduce),
+    /// exactly: a JSON number up to 2^53 − 1, a string of digits past it.
+    pub solutions: Count,
     /// The search ran to the end (not stopped by a limit or an interruption).
     pub complete: bool,
     /// `reduce` or `keep`.
@@ -143,7 +145,7 @@ mod tests {
     #[test]
     fn summary_round_trips() {
         let s = Summary {
-            solutions: 2339,
+            solutions: Count::from(2339u64),
             complete: true,
             symmetry: "reduce".to_string(),
             puzzle: "6x10".to_string(),

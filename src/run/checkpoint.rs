@@ -8,6 +8,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::count::Count;
 use crate::cover::search::PathError;
 use crate::cover::{Problem, Resume, Stats, Subproblem};
 use crate::error::{Error, InputError};
@@ -32,7 +33,7 @@ pub struct Checkpoint {
     pub puzzle: String,
     pub options: String,
     /// Solutions committed (as the search counts them); printed ones when printing.
-    pub solutions: u64,
+    pub solutions: Count,
     /// Engine counters of the committed work.
     pub stats: Stats,
     /// Knuth's estimate of the share of the tree already done.
@@ -177,7 +178,7 @@ mod tests {
             fingerprint: "f".into(),
             puzzle: "scott".into(),
             options: "keep".into(),
-            solutions: 0,
+            solutions: Count::ZERO,
             stats: Stats::default(),
             done: 0.0,
             elapsed_ms: 0,

@@ -6,6 +6,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use crate::count::Count;
 use crate::cover::Stats;
 
 use super::checkpoint::{Checkpoint, Task};
@@ -16,11 +17,11 @@ use super::state::{Shared, Slot};
 pub(super) struct Emitter {
     pub cursor: usize,
     /// Committed by this run.
-    pub solutions: u64,
+    pub solutions: Count,
     pub stats: Stats,
     pub done: f64,
     /// Solutions committed by earlier runs.
-    pub base: u64,
+    pub base: Count,
     /// The limit was reached or the receiver broke.
     pub over: bool,
 }
@@ -28,10 +29,10 @@ pub(super) struct Emitter {
 impl Emitter {
     /// An emitter at the first task, `base` solutions committed by earlier runs; `over`
     /// if they already reached the limit.
-    pub fn new(base: u64, over: bool) -> Emitter {
+    pub fn new(base: Count, over: bool) -> Emitter {
         Emitter {
             cursor: 0,
-            solutions: 0,
+            solutions: Count::ZERO,
             stats: Stats::default(),
             done: 0.0,
             base,
@@ -48,16 +49,16 @@ impl Emitter {
                 return;
             };
             for s in ended.buffer.drain(..) {
-                if opts.limit.is_some_and(|l| self.base + self.solutions >= l) {
+                if self.reached(opts.limit) {
                     break;
                 }
-                self.solutions += 1;
+                self.solutions += 1u64;
                 if emit(&s).is_break() {
                     self.over = true;
                     break;
                 }
             }
-            if opts.limit.is_some_and(|l| self.base + self.solutions >= l) {
+            if self.reached(opts.limit) {
                 self.over = true;
             }
             if self.over {
@@ -65,7 +66,7 @@ impl Emitter {
                 return;
             }
             if !opts.printing {
-                self.solutions += ended.solutions;
+                self.solutions += &ended.solutions;
             }
             self.stats += ended.stats;
             // A stopped task's share is not kept: resumed, the engine measures its progress
@@ -85,6 +86,11 @@ impl Emitter {
             }
         }
     }
+
+    /// Whether the solutions committed, by earlier runs and this one, reach `limit`.
+    fn reached(&self, limit: Option<u64>) -> bool {
+        limit.is_some_and(|l| self.base.clone() + &self.solutions >= l)
+    }
 }
 
 /// The state to save: committed counters and the tasks left.
@@ -97,7 +103,7 @@ pub(super) fn snapshot(
     start: Instant,
 ) -> Checkpoint {
     let mut cp = Checkpoint {
-        solutions: base.solutions + em.solutions,
+        solutions: base.solutions.clone() + &em.solutions,
         stats: base.stats,
         done: base.done + em.done,
         elapsed_ms: base.elapsed_ms + start.elapsed().as_millis() as u64,
@@ -113,7 +119,7 @@ pub(super) fn snapshot(
                 resume: Some(r.clone()),
             }),
             Slot::Ended(e) if !opts.printing => {
-                cp.solutions += e.solutions;
+                cp.solutions += &e.solutions;
                 cp.stats += e.stats;
                 if e.resume.is_none() {
                     cp.done += e.weight;
@@ -132,12 +138,12 @@ pub(super) fn snapshot(
 }
 
 /// Solutions found in tasks not yet emitted.
-pub(super) fn buffered(slots: &[Slot]) -> u64 {
+pub(super) fn buffered(slots: &[Slot]) -> Count {
     slots
         .iter()
-        .map(|s| match s {
-            Slot::Ended(e) => e.solutions,
-            _ => 0,
+        .filter_map(|s| match s {
+            Slot::Ended(e) => Some(&e.solutions),
+            _ => None,
         })
         .sum()
 }

@@ -7,6 +7,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::count::Count;
 use crate::cover::search::PathError;
 use crate::cover::{Outcome, Problem, Resume, Stats, Subproblem};
 
@@ -20,7 +21,7 @@ pub trait Sink {
     fn solution(&mut self, placements: &[usize]) -> ControlFlow<()>;
     /// `n` solutions at once, without their placements (only when
     /// [`Sink::wants_placements`] is false).
-    fn solutions(&mut self, n: u64) -> ControlFlow<()>;
+    fn solutions(&mut self, n: Count) -> ControlFlow<()>;
     /// Every so many nodes, before entering the node at `path` (a path of the tree's,
     /// from its root: what a stop here resumes at, not yet visited): `done` estimates
     /// the share of the subtree below the subproblem already searched. Breaking stops

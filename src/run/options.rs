@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::count::Count;
 use crate::cover::Stats;
 
 use super::shard::Shard;
@@ -54,7 +55,7 @@ impl Default for RunOptions {
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunReport {
     /// Solutions counted (emitted, when printing).
-    pub solutions: u64,
+    pub solutions: Count,
     /// The whole (shard of the) search was done.
     pub complete: bool,
     /// Stopped by the stop flag or the node budget before the search was done.

@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 use std::thread::Scope;
 use std::time::{Duration, Instant};
 
+use crate::count::Count;
 use crate::cover::Stats;
 use crate::error::Error;
 
@@ -57,10 +58,10 @@ pub fn run<J: Job>(
             duties,
             tasks,
             threads,
-            base.solutions,
+            &base.solutions,
         )));
         let shared = ready.get().and_then(Option::as_ref).expect("just set");
-        let mut em = Emitter::new(base.solutions, shared.enough.load(Ordering::Relaxed));
+        let mut em = Emitter::new(base.solutions.clone(), shared.enough.load(Ordering::Relaxed));
         // Unwatched, the scope's end waits for the workers, and the snapshot below reads
         // their slots (a counting run's ended tasks count there).
         if duties.watched {
@@ -179,13 +180,13 @@ impl Now<'_> {
             base.done + (1.0 - base.done) * searched
         };
         Status {
-            solutions: base.solutions + self.em.solutions + buffered(&state.slots),
+            solutions: base.solutions.clone() + &self.em.solutions + buffered(&state.slots),
             done: done.update(share),
             credible: complete || self.estimator.credible(&state.measured),
             nodes: base.stats.nodes + state.measured.iter().map(|m| m.nodes).sum::<u64>(),
             ended: self.ended,
             elapsed: self.elapsed,
-            start_solutions: base.solutions,
+            start_solutions: base.solutions.clone(),
             start_done: base.done,
         }
     }
@@ -210,7 +211,7 @@ fn conclude(
     let mut cp = snapshot(base, &shared.tasks, &state.slots, em, opts, start);
     // What the shared-out subproblems found (none unless the run shares).
     let pool = shared.shares.pool.into_inner().expect("no worker panics");
-    cp.solutions += pool.solutions;
+    cp.solutions += &pool.solutions;
     cp.stats += pool.stats;
     let limited = em.over && opts.printing;
     let complete = !limited && cp.tasks.is_empty() && pool.subs.is_empty() && !pool.cut_short;
@@ -221,7 +222,7 @@ fn conclude(
         }
     }
     Ok(RunReport {
-        solutions: cp.solutions,
+        solutions: cp.solutions.clone(),
         complete,
         // A stop that came after the last task ended interrupted nothing.
         interrupted: stopped && !complete,
@@ -282,7 +283,7 @@ fn prepare<J: Job>(
         fingerprint: print,
         puzzle: name,
         options,
-        solutions: 0,
+        solutions: Count::ZERO,
         stats,
         done: 0.0,
         elapsed_ms: 0,

@@ -6,11 +6,13 @@
 
 use std::time::Duration;
 
+use crate::count::Count;
+
 /// How far a run has come.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Status {
     /// Solutions so far, those of earlier runs of a resumed checkpoint included.
-    pub solutions: u64,
+    pub solutions: Count,
     /// The estimated share of the work done, in `0..=1`; it never goes back.
     pub done: f64,
     /// Whether the estimate rests on enough samples to be believed (before, `done` is a
@@ -24,7 +26,7 @@ pub struct Status {
     /// Time since this run started searching.
     pub elapsed: Duration,
     /// The solutions of earlier runs of a resumed checkpoint.
-    pub start_solutions: u64,
+    pub start_solutions: Count,
     /// The share done by earlier runs of a resumed checkpoint.
     pub start_done: f64,
 }

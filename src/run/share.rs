@@ -9,6 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
+use crate::count::Count;
 use crate::cover::search::PathError;
 use crate::cover::{Resume, Stats, Subproblem};
 
@@ -29,7 +30,7 @@ pub(super) struct Pool {
     /// Workers searching a task or a shared subproblem: while one is, more may come.
     pub busy: usize,
     /// Solutions and counters of the shared subproblems searched.
-    pub solutions: u64,
+    pub solutions: Count,
     pub stats: Stats,
     /// A shared subproblem was stopped before its end (the run was halted).
     pub cut_short: bool,

@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex};
 
+use crate::count::Count;
 use crate::cover::{Resume, Stats};
 use crate::error::Error;
 
@@ -28,7 +29,7 @@ pub(super) enum Slot {
 pub(super) struct Ended {
     pub resume: Option<Resume>,
     pub weight: f64,
-    pub solutions: u64,
+    pub solutions: Count,
     pub stats: Stats,
     pub buffer: Vec<Vec<usize>>,
 }
@@ -102,14 +103,14 @@ impl<'a> Shared<'a> {
         duties: Duties,
         tasks: Vec<Task>,
         threads: usize,
-        solutions: u64,
+        solutions: &Count,
     ) -> Shared<'a> {
         let n = tasks.len();
         Shared {
             opts,
             duties,
             queue: TaskQueue::new(n, threads, opts.printing),
-            enough: AtomicBool::new(opts.limit.is_some_and(|l| solutions >= l)),
+            enough: AtomicBool::new(opts.limit.is_some_and(|l| *solutions >= l)),
             spent: AtomicBool::new(false),
             ticks: AtomicU64::new(0),
             state: Mutex::new(State {

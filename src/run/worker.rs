@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::sync::{MutexGuard, PoisonError};
 
+use crate::count::Count;
 use crate::cover::{Outcome, Resume, Stats, Subproblem};
 use crate::error::Error;
 
@@ -30,7 +31,7 @@ pub(super) fn worker<T: Tree>(shared: &Shared<'_>, mut tree: T, id: usize) {
         index: 0,
         done: 0.0,
         ticks: 0,
-        solutions: 0,
+        solutions: Count::ZERO,
         buffer: Vec::new(),
         shared_out: false,
     };
@@ -84,7 +85,7 @@ fn run_task<T: Tree>(
     sink.index = k;
     sink.done = 0.0;
     sink.ticks = 0;
-    sink.solutions = 0;
+    sink.solutions = Count::ZERO;
     let (outcome, stats, rest) = search(tree, sink, &task.sub, task.resume.as_ref());
     let mut state = lock(shared);
     match outcome {
@@ -106,7 +107,7 @@ fn run_task<T: Tree>(
             state.slots[k] = Slot::Ended(Ended {
                 resume,
                 weight,
-                solutions: sink.solutions,
+                solutions: std::mem::take(&mut sink.solutions),
                 stats,
                 buffer: std::mem::take(&mut sink.buffer),
             });
@@ -119,11 +120,11 @@ fn run_task<T: Tree>(
 /// busy; their counts go to the pool.
 fn take_shares<T: Tree>(shared: &Shared<'_>, tree: &mut T, sink: &mut TaskSink<'_, '_>) {
     while let Some(sub) = shared.shares.take(&|| shared.halted()) {
-        sink.solutions = 0;
+        sink.solutions = Count::ZERO;
         let (outcome, stats, rest) = search(tree, sink, &sub, None);
         {
             let mut pool = shared.shares.pool.lock().expect("no worker panics");
-            pool.solutions += sink.solutions;
+            pool.solutions += &sink.solutions;
             pool.stats += stats;
             match outcome {
                 Err(e) => fail(shared, &mut lock(shared), e),
@@ -193,7 +194,7 @@ struct TaskSink<'s, 'a> {
     done: f64,
     /// Ticks since the task started (each one `2^tick_log2` nodes).
     ticks: u64,
-    solutions: u64,
+    solutions: Count,
     buffer: Vec<Vec<usize>>,
     /// The search stopped to share out the rest of its subproblem.
     shared_out: bool,
@@ -223,14 +224,14 @@ impl Sink for TaskSink<'_, '_> {
     }
 
     fn solution(&mut self, placements: &[usize]) -> ControlFlow<()> {
-        self.solutions += 1;
+        self.solutions += 1u64;
         if self.shared.opts.printing {
             self.buffer.push(placements.to_vec());
         }
         self.go_on()
     }
 
-    fn solutions(&mut self, n: u64) -> ControlFlow<()> {
+    fn solutions(&mut self, n: Count) -> ControlFlow<()> {
         self.solutions += n;
         self.go_on()
     }

@@ -75,14 +75,14 @@ fn count_solutions(solver: Solver, job: &Job) -> Result<(), ApiError> {
         ..RunOptions::default()
     };
     let mut on_progress =
-        |s: &Status| job.progress(s.solutions, s.nodes, s.credible.then_some(s.done));
+        |s: &Status| job.progress(s.solutions.clone(), s.nodes, s.credible.then_some(s.done));
     let mut none = |_: &crate::model::Tiling| ControlFlow::Continue(());
     let report = solve::run_with_progress(&solver, &opts, &mut none, Some(&mut on_progress))?;
     if report.interrupted {
         job.interrupted();
     }
     let done = report.complete.then_some(1.0);
-    job.progress(report.solutions, report.stats.nodes, done);
+    job.progress(report.solutions.clone(), report.stats.nodes, done);
     Ok(())
 }
 

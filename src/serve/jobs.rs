@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::count::Count;
+
 use super::error::ApiError;
 
 /// Searches that may run at once.
@@ -38,7 +40,8 @@ pub struct JobStatus {
     pub job: String,
     pub kind: &'static str,
     pub state: State,
-    pub solutions: u64,
+    /// Exact: a JSON number up to 2^53 − 1, a string of digits past it.
+    pub solutions: Count,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub done: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -72,7 +75,7 @@ impl Job {
     }
 
     /// Records progress: solutions so far, nodes, the share done if known.
-    pub fn progress(&self, solutions: u64, nodes: u64, done: Option<f64>) {
+    pub fn progress(&self, solutions: Count, nodes: u64, done: Option<f64>) {
         let elapsed = self.started.elapsed();
         let mut status = lock(&self.status);
         status.solutions = solutions;
@@ -164,7 +167,7 @@ impl Jobs {
                 job: id.to_string(),
                 kind,
                 state: State::Running,
-                solutions: 0,
+                solutions: Count::ZERO,
                 done: None,
                 eta_ms: None,
                 nodes: 0,

@@ -24,6 +24,7 @@ use super::jobs::Job;
 use super::request::{PuzzleFields, Symmetry};
 use super::search::{answer, checkpoint, spawn, StopOnDrop};
 use super::{cores, App};
+use crate::Count;
 use crate::render::json::{self, Summary};
 use crate::run::RunOptions;
 use crate::solve::{self, Solver, DEFAULT_SEED};
@@ -130,7 +131,7 @@ fn stream(search: Search, job: &Job, tx: &mpsc::Sender<String>) -> Result<(), Ap
     let mut index = 0;
     let report = solve::run(&solver, &opts, &mut |t| {
         index += 1;
-        job.progress(index, 0, None);
+        job.progress(Count::from(index), 0, None);
         match send(tx, job, json::solution(index, set, t) + "\n") {
             true => ControlFlow::Continue(()),
             false => ControlFlow::Break(()),
@@ -139,7 +140,7 @@ fn stream(search: Search, job: &Job, tx: &mpsc::Sender<String>) -> Result<(), Ap
     if report.interrupted || job.stop.load(Ordering::SeqCst) {
         job.interrupted();
     }
-    job.progress(report.solutions, report.stats.nodes, None);
+    job.progress(report.solutions.clone(), report.stats.nodes, None);
     let summary = Summary {
         solutions: report.solutions,
         complete: report.complete,

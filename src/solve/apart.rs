@@ -23,6 +23,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::count::Count;
 use crate::cover::Stats;
 use crate::error::Error;
 use crate::geom::Cell;
@@ -55,7 +56,7 @@ pub(super) struct Apart<'s> {
     rests: Vec<(u128, Puzzle)>,
     /// In `reduce` mode with more than the identity: the group's order and the tilings
     /// its other symmetries fix.
-    burnside: Option<(u64, u64)>,
+    burnside: Option<(u64, u128)>,
     /// The mode the rests are counted in: `keep`, but for the ways of leaving pieces
     /// out (`left_out.rs`), which count in the solver's mode.
     mode: SymmetryMode,
@@ -153,8 +154,7 @@ impl<'s> Apart<'s> {
 
     /// Runs the searches of the largest region by `search` (a count with `opts`, giving
     /// its progress to the callback it is given), their progress given to `progress`
-    /// as that of one run; `None` if the count passes `u64` (the whole board's search
-    /// is then the one to run).
+    /// as that of one run (`None` for the same reasons as the whole board's search).
     ///
     /// # Errors
     /// Those of `search`.
@@ -166,7 +166,7 @@ impl<'s> Apart<'s> {
     ) -> Option<Result<RunReport, Error>> {
         let start = Instant::now();
         let mut report = RunReport {
-            solutions: 0,
+            solutions: Count::ZERO,
             complete: true,
             interrupted: false,
             stats: Stats {
@@ -179,24 +179,22 @@ impl<'s> Apart<'s> {
             resumed: false,
             shared: 0,
         };
-        let mut every: u128 = 0;
+        let mut every = Count::ZERO;
         let searches = self.rests.len().max(1) as f64;
         let mut last: Option<Status> = None;
         let watched = progress.is_some();
         for (i, (ways, puzzle)) in self.rests.into_iter().enumerate() {
             let rest = rest_solver(self.solver, puzzle, self.mode);
-            let (so_far, nodes_before) = (every, report.stats.nodes);
+            let (so_far, nodes_before) = (every.clone(), report.stats.nodes);
             let mut forward = |s: &Status| {
                 let status = Status {
-                    solutions: clamp(
-                        so_far.saturating_add(ways.saturating_mul(u128::from(s.solutions))),
-                    ),
+                    solutions: so_far.clone() + s.solutions.times(ways),
                     done: (i as f64 + s.done) / searches,
                     credible: s.credible,
                     nodes: nodes_before + s.nodes,
                     ended: false,
                     elapsed: start.elapsed(),
-                    start_solutions: 0,
+                    start_solutions: Count::ZERO,
                     start_done: 0.0,
                 };
                 if s.ended {
@@ -211,10 +209,10 @@ impl<'s> Apart<'s> {
                 Ok(r) => r,
                 Err(e) => return Some(Err(e)),
             };
-            every = every.checked_add(ways.checked_mul(u128::from(r.solutions))?)?;
+            every += r.solutions.times(ways);
             report.stats.nodes += r.stats.nodes;
             report.stats.updates += r.stats.updates;
-            report.stats.solutions += r.stats.solutions;
+            report.stats.solutions = report.stats.solutions.wrapping_add(r.stats.solutions);
             report.tasks += r.tasks;
             report.shared += r.shared;
             report.threads = r.threads;
@@ -225,32 +223,28 @@ impl<'s> Apart<'s> {
             }
         }
         report.solutions = match self.burnside {
-            None => u64::try_from(every).ok()?,
+            None => every,
             Some((order, fixed)) if report.complete => {
-                let sum = every + u128::from(fixed);
-                debug_assert_eq!(
-                    sum % u128::from(order),
-                    0,
-                    "Burnside's sum is a multiple of the order"
-                );
-                u64::try_from(sum / u128::from(order)).ok()?
+                let (classes, rest) = (every + Count::new(fixed)).div_rem(u128::from(order));
+                debug_assert_eq!(rest, 0, "Burnside's sum is a multiple of the order");
+                classes
             }
             // An interrupted count: a lower bound on the classes, as Burnside's own.
-            Some((order, _)) => u64::try_from(every / u128::from(order)).ok()?,
+            Some((order, _)) => every.div_rem(u128::from(order)).0,
         };
         report.elapsed = self.took + start.elapsed();
         if let Some(p) = progress {
             let mut status = last.unwrap_or(Status {
-                solutions: 0,
+                solutions: Count::ZERO,
                 done: 0.0,
                 credible: true,
                 nodes: 0,
                 ended: true,
                 elapsed: Duration::ZERO,
-                start_solutions: 0,
+                start_solutions: Count::ZERO,
                 start_done: 0.0,
             });
-            status.solutions = report.solutions;
+            status.solutions = report.solutions.clone();
             status.done = if report.complete { 1.0 } else { status.done };
             status.nodes = report.stats.nodes;
             status.elapsed = start.elapsed();
@@ -287,11 +281,6 @@ fn rest_solver(solver: &Solver, puzzle: Puzzle, mode: SymmetryMode) -> Solver {
     rest.region_check = solver.region_check;
     rest.split_regions = solver.split_regions;
     rest
-}
-
-/// `n`, or `u64::MAX` past it (a figure of progress only).
-fn clamp(n: u128) -> u64 {
-    u64::try_from(n).unwrap_or(u64::MAX)
 }
 
 /// Region `rest` of `puzzle` as a puzzle of its own, in the smallest frame that holds

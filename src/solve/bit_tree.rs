@@ -219,7 +219,7 @@ impl BitVisitor for BitSink<'_, '_> {
         (self.weigher).solution(placements.iter().map(|&k| k as usize), self.sink)
     }
 
-    fn solutions(&mut self, n: u64) -> ControlFlow<()> {
+    fn solutions(&mut self, n: u128) -> ControlFlow<()> {
         self.weigher.counted(n, self.sink)
     }
 

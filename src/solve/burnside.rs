@@ -27,7 +27,7 @@ pub(super) struct Burnside {
     /// The order of the group.
     order: u64,
     /// The tilings that the symmetries other than the identity fix, summed.
-    fixed: u64,
+    fixed: u128,
     /// The search nodes that took.
     nodes: u64,
     /// The stop flag ended that count early (the `keep` run then stops at once and
@@ -76,16 +76,14 @@ impl Burnside {
         if self.stopped || !report.complete {
             report.complete = false;
             report.interrupted |= self.stopped;
-            report.solutions /= self.order;
+            report.solutions = report.solutions.div_rem(u128::from(self.order)).0;
         } else {
             // The identity fixes every tiling.
-            let sum = report.solutions + self.fixed;
-            debug_assert_eq!(
-                sum % self.order,
-                0,
-                "Burnside's sum is a multiple of the order"
-            );
-            report.solutions = sum / self.order;
+            let mut sum = report.solutions.clone();
+            sum += self.fixed;
+            let (classes, rest) = sum.div_rem(u128::from(self.order));
+            debug_assert_eq!(rest, 0, "Burnside's sum is a multiple of the order");
+            report.solutions = classes;
         }
         report
     }
@@ -95,13 +93,16 @@ impl Burnside {
 /// whether the stop flag ended the count early. They come first: they decide whether
 /// Burnside's lemma applies (too many splits of the copies: the plain reduced search
 /// instead, `None`) before the long `keep` count runs.
-pub(super) fn fixed_by_the_others(solver: &Solver, opts: &RunOptions) -> Option<(u64, u64, bool)> {
+pub(super) fn fixed_by_the_others(
+    solver: &Solver,
+    opts: &RunOptions,
+) -> Option<(u128, u64, bool)> {
     let group = &solver.reduction.group;
-    let (mut fixed, mut nodes) = (0, 0);
+    let (mut fixed, mut nodes) = (0u128, 0);
     for g in 1..group.order() {
         match burnside::fixed_tilings(&solver.puzzle, group, g, &opts.stop) {
             Some((tilings, n)) => {
-                fixed += tilings;
+                fixed += u128::from(tilings);
                 nodes += n;
             }
             None if opts.stop.load(Ordering::Relaxed) => return Some((fixed, nodes, true)),

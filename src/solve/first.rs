@@ -23,6 +23,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use crate::count::Count;
 use crate::cover::{Outcome, Stats, Subproblem};
 use crate::model::Tiling;
 use crate::run::progress::Status;
@@ -124,7 +125,7 @@ pub(super) fn run(
         scratch: Vec::new(),
     };
     let mut total = RunReport {
-        solutions: 0,
+        solutions: Count::ZERO,
         complete: false,
         interrupted: false,
         stats: Stats::default(),
@@ -169,7 +170,7 @@ pub(super) fn run(
             break;
         }
     }
-    total.solutions = reported.count;
+    total.solutions = Count::from(reported.count);
     total.elapsed = start.elapsed();
     total
 }
@@ -218,7 +219,7 @@ impl Sink for AttemptSink<'_, '_, '_, '_> {
         self.reported.offer(placements, self.original)
     }
 
-    fn solutions(&mut self, _n: u64) -> ControlFlow<()> {
+    fn solutions(&mut self, _n: Count) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
 
@@ -229,13 +230,13 @@ impl Sink for AttemptSink<'_, '_, '_, '_> {
             if elapsed >= *self.next_progress {
                 *self.next_progress = elapsed + PROGRESS_EVERY;
                 progress(&Status {
-                    solutions: self.reported.count,
+                    solutions: Count::from(self.reported.count),
                     done,
                     credible: false,
                     nodes: self.ticks << TICK_LOG2,
                     ended: false,
                     elapsed,
-                    start_solutions: 0,
+                    start_solutions: Count::ZERO,
                     start_done: 0.0,
                 });
             }

@@ -7,6 +7,7 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
+use crate::count::Count;
 use crate::cover::Stats;
 use crate::error::Error;
 use crate::model::Tiling;
@@ -74,7 +75,7 @@ fn burnside_with_progress(
     let mut last = None;
     let mut hold_last = |status: &Status| {
         if status.ended {
-            last = Some(*status);
+            last = Some(status.clone());
         } else {
             progress(status);
         }
@@ -82,8 +83,8 @@ fn burnside_with_progress(
     let report = on_engine(&burnside.every, BURNSIDE, opts, emit, Some(&mut hold_last))?;
     let report = burnside.classes(report);
     if let Some(mut status) = last {
-        status.solutions = report.solutions;
-        status.start_solutions = 0;
+        status.solutions = report.solutions.clone();
+        status.start_solutions = Count::ZERO;
         status.nodes = report.stats.nodes;
         progress(&status);
     }
@@ -131,7 +132,7 @@ fn on_engine(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     /// Solutions reported (in the chosen mode).
-    pub solutions: u64,
+    pub solutions: Count,
     /// False if the run stopped before the search was exhausted (a limit or a visitor).
     pub complete: bool,
     /// Counters of the search.

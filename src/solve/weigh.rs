@@ -7,6 +7,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::count::Count;
 use crate::run::Sink;
 use crate::symmetry::{Found, Reduction, Settled, SymmetryMode};
 
@@ -51,9 +52,9 @@ impl<'s> Weigher<'s> {
     }
 
     /// `n` solutions that the engine counted without giving their placements.
-    pub fn counted(&mut self, n: u64, sink: &mut dyn Sink) -> ControlFlow<()> {
+    pub fn counted(&mut self, n: u128, sink: &mut dyn Sink) -> ControlFlow<()> {
         let w = (self.uniform).expect("bulk counts come only when no placements are wanted");
-        sink.solutions(n * w)
+        sink.solutions(Count::new(n).times(u128::from(w)))
     }
 
     /// A solution, as its placements (indices into the puzzle's, in any order).
@@ -63,7 +64,7 @@ impl<'s> Weigher<'s> {
         sink: &mut dyn Sink,
     ) -> ControlFlow<()> {
         if let Some(w) = self.uniform {
-            return sink.solutions(w);
+            return sink.solutions(Count::from(w));
         }
         self.placements.clear();
         self.placements.extend(placements);
@@ -84,7 +85,7 @@ impl<'s> Weigher<'s> {
             }
             Found::Class => {
                 let size = (self.reduction).class_size(&self.placements, &mut self.scratch);
-                sink.solutions(size)
+                sink.solutions(Count::from(size))
             }
         }
     }

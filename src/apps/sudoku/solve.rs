@@ -34,7 +34,7 @@ pub fn solve(puzzle: &Sudoku, limit: u64, stop: &AtomicBool) -> Answer {
             stats: Stats {
                 nodes: out.stats.nodes,
                 updates: out.stats.updates,
-                solutions: out.solutions,
+                solutions: u128::from(out.solutions),
             },
         };
     }

@@ -80,8 +80,13 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
             let mut nodes = 0;
             let run = self.tail_run(&mut tails, (filled, mirrored), 0, &mut nodes);
             let count = tails.count(run, left);
-            self.tails = Some(tails);
             self.stats.nodes += nodes;
+            if tails.overflowed {
+                // Counted the plain way from here on.
+                self.tails_depth = usize::MAX;
+                return None;
+            }
+            self.tails = Some(tails);
             Some(count)
         } else {
             None

@@ -22,7 +22,7 @@ struct Child<M, const F: usize> {
     filled: Filled<M, F>,
     avail: u64,
     left: u64,
-    recorded: Option<u64>,
+    recorded: Option<u128>,
     list: Option<(u32, u32, u64)>,
 }
 
@@ -159,7 +159,7 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
             self.fill_path();
             on_cut(&self.path);
         } else if let Some(n) = recorded {
-            self.stats.solutions += n;
+            self.add_solutions(n);
             return visitor.solutions(n);
         } else {
             match list {
@@ -203,7 +203,7 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     /// Hands the solution the stack holds to `visitor` (its placements if `FILL`).
     #[inline(always)]
     fn found<V: BitVisitor, const FILL: bool>(&mut self, visitor: &mut V) -> ControlFlow<()> {
-        self.stats.solutions += 1;
+        self.add_solutions(1);
         if FILL {
             self.solution.clear();
             for l in &self.stack {
@@ -345,9 +345,9 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     /// squares and their mirror image `state`, copies `left` of the pieces `avail`:
     /// near the leaves through the tails, else through the memo.
     #[inline(always)]
-    fn look_up(&mut self, state: (M, M), left: u64, avail: u64, depth: usize) -> Option<u64> {
+    fn look_up(&mut self, state: (M, M), left: u64, avail: u64, depth: usize) -> Option<u128> {
         if let Some(count) = self.tail_count(state, left, avail, depth) {
-            return Some(count);
+            return Some(u128::from(count));
         }
         let key = self.memo_key(state.0, state.1, avail, depth);
         self.table.as_ref()?.get(key, left)
@@ -359,13 +359,25 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     fn back_up(&mut self, memo_on: bool) {
         let done = self.stack.pop().expect("above the floor");
         self.drop_live(self.stack.len());
-        if memo_on && done.base != PARTIAL {
-            let depth = self.stack.len();
-            let key = self.memo_key(done.filled[0], done.mirrored, done.avail, depth);
-            let memo = self.table.as_mut().expect("made above");
-            let count = self.stats.solutions - done.base;
-            let nodes = self.stats.nodes - done.base_nodes;
-            memo.put(key, done.left, count, nodes);
+        if memo_on && done.base_wraps != PARTIAL {
+            // The subtree's count, if below 2^128 (a larger one is not recorded).
+            let count = self.stats.solutions.wrapping_sub(done.base);
+            let wraps = self.wraps - done.base_wraps;
+            if wraps == u64::from(count > self.stats.solutions) {
+                let depth = self.stack.len();
+                let key = self.memo_key(done.filled[0], done.mirrored, done.avail, depth);
+                let memo = self.table.as_mut().expect("made above");
+                let nodes = self.stats.nodes - done.base_nodes;
+                memo.put(key, done.left, count, nodes);
+            }
         }
+    }
+
+    /// Adds `n` to the solutions found, counting a pass of 2^128 in `wraps`.
+    #[inline(always)]
+    fn add_solutions(&mut self, n: u128) {
+        let (sum, wrapped) = self.stats.solutions.overflowing_add(n);
+        self.stats.solutions = sum;
+        self.wraps += u64::from(wrapped);
     }
 }

@@ -85,7 +85,7 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
             };
             let mut search = BitSearch::with_tuning(puzzle, allowed, tuning).expect("applies");
             let mut got = bit_solutions(&mut search);
-            assert_eq!(search.stats().solutions, got.len() as u64);
+            assert_eq!(search.stats().solutions, got.len() as u128);
             let unsorted = got.clone();
             got.sort();
             got.dedup();
@@ -98,8 +98,8 @@ fn same_as_dlx(puzzle: &Puzzle, allowed: &[bool]) -> usize {
                 ..tuning
             };
             let mut search = BitSearch::with_tuning(puzzle, allowed, memo).expect("applies");
-            assert_eq!(search.count(), want.len() as u64, "{memo:?}");
-            assert_eq!(search.count(), want.len() as u64, "{memo:?}, again");
+            assert_eq!(search.count(), want.len() as u128, "{memo:?}");
+            assert_eq!(search.count(), want.len() as u128, "{memo:?}, again");
             // (Each stop replays the path: only on small trees.)
             if search.stats().nodes <= 40_000 {
                 for every in [1, 5] {
@@ -138,8 +138,8 @@ impl BitVisitor for Counting {
         self.count += 1;
         ControlFlow::Continue(())
     }
-    fn solutions(&mut self, n: u64) -> ControlFlow<()> {
-        self.count += n;
+    fn solutions(&mut self, n: u128) -> ControlFlow<()> {
+        self.count += u64::try_from(n).expect("a small count");
         ControlFlow::Continue(())
     }
     fn tick(&mut self, _done: f64, _path: &[u32]) -> ControlFlow<()> {
@@ -182,7 +182,7 @@ fn nodes(puzzle: &Puzzle, tuning: Option<Tuning>) -> (u64, u64) {
     }
     .expect("applies");
     s.set_memo_bits(0);
-    let n = s.count();
+    let n = u64::try_from(s.count()).expect("a small count");
     (n, s.stats().nodes)
 }
 

@@ -141,7 +141,7 @@ fn the_parts_list_the_restricted_piece_only_in_their_own_lists() {
             _ => panic!("Scott's board weighs four fronts"),
         }
     }
-    let found: u64 = searches.into_iter().map(|mut s| s.count()).sum();
+    let found: u128 = searches.into_iter().map(|mut s| s.count()).sum();
     assert_eq!(found, 65);
 }
 

@@ -92,7 +92,7 @@ fn long_strips_have_their_closed_form_counts() {
     let p = islands(90, 2, &[(0, 0, 90, 2)], &[("##", 90)]);
     let mut s = BitSearch::new(&p, &all(&p)).unwrap();
     assert_eq!(width(&s), 256);
-    assert_eq!(s.count(), fib(91));
+    assert_eq!(s.count(), u128::from(fib(91)));
     // Dominoes on 4 x n: a(n) = a(n-1) + 5 a(n-2) + a(n-3) - a(n-4) (OEIS A005178).
     let mut a = vec![1i128, 1, 5, 11];
     while a.len() <= 40 {
@@ -151,7 +151,7 @@ proptest! {
     fn random_wide_boards_match_dlx(case in wide_boards()) {
         if let Some(p) = case {
             let allowed = all(&p);
-            let want = dlx_solutions(&p, &allowed).len() as u64;
+            let want = dlx_solutions(&p, &allowed).len() as u128;
             // The engine's own choice, and several fronts whatever the board.
             let mut s = BitSearch::new(&p, &allowed).expect("applies");
             prop_assert!(width(&s) > 128);

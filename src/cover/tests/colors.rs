@@ -271,7 +271,7 @@ proptest! {
         prop_assert_eq!(&search.solutions(usize::MAX), &all);
         prop_assert_eq!(&stop_and_resume(&mut search), &all);
         prop_assert_eq!(check::sanity(search.dlx()), Ok(()));
-        prop_assert_eq!(AnySearch::new(&p).count(), all.len() as u64);
+        prop_assert_eq!(AnySearch::new(&p).count(), all.len() as u128);
         // The DLX2 text gives the same problem back.
         let again = knuth::read("t", &knuth::write(&p)).unwrap();
         prop_assert_eq!(Search::new(&again).solutions(usize::MAX), all);

@@ -154,6 +154,6 @@ fn bitsets_refuse_a_state_too_large_to_copy_at_every_level() {
     assert_eq!(any.engine_name(), "dlx");
     assert_eq!(
         any.count(),
-        64 * crate::cover::bits::MAX_STATE_WORDS as u64 + 1
+        64 * crate::cover::bits::MAX_STATE_WORDS as u128 + 1
     );
 }

@@ -268,7 +268,7 @@ fn agrees_with_brute_force(m: &Matrix) -> Result<(), TestCaseError> {
             prop_assert!(verify(&p, s).is_ok(), "{:?} does not verify", s);
         }
         prop_assert_eq!(sorted(&all), expected.clone());
-        prop_assert_eq!(search.stats().solutions, all.len() as u64);
+        prop_assert_eq!(search.stats().solutions, all.len() as u128);
         prop_assert_eq!(search.sane(), Ok(()));
         // A second run on the same search finds the same again.
         prop_assert_eq!(search.all(), all);

@@ -404,8 +404,14 @@
     }
   }
 
+  /** A count as the API sends it (a number up to 2^53 - 1, a string of digits past it),
+      exactly, with thousands separators. */
+  function countText(n) {
+    return (typeof n === "string" ? BigInt(n) : (n || 0)).toLocaleString("en");
+  }
+
   function showSummary(s) {
-    const parts = [s.solutions + " solution" + (s.solutions === 1 ? "" : "s") + (s.complete ? " (all)" : "")];
+    const parts = [String(s.solutions) + " solution" + (s.solutions === 1 ? "" : "s") + (s.complete ? " (all)" : "")];
     parts.push("symmetry " + s.symmetry);
     if (s.nodes != null) parts.push(s.nodes.toLocaleString("en") + " nodes");
     if (s.elapsed_ms != null) parts.push(s.elapsed_ms + " ms");
@@ -421,14 +427,14 @@
     $("progress").hidden = false;
     const bar = $("progress-bar");
     if (st.done != null) bar.value = st.done; else bar.removeAttribute("value");
-    const parts = [(st.solutions || 0).toLocaleString("en") + " solutions"];
+    const parts = [countText(st.solutions) + " solutions"];
     if (st.done != null) parts.push((st.done * 100).toFixed(1) + "% done");
     if (st.eta_ms != null) parts.push("ETA " + formatMs(st.eta_ms));
     if (st.nodes != null) parts.push(st.nodes.toLocaleString("en") + " nodes");
     if (st.state && st.state !== "running") parts.push(st.state);
     const text = $("progress-text");
     text.textContent = parts.join(" · ");
-    text.dataset.solutions = st.solutions || 0;
+    text.dataset.solutions = String(st.solutions || 0);
     text.dataset.done = st.done != null ? st.done : "";
     text.dataset.nodes = st.nodes != null ? st.nodes : "";
     text.dataset.state = st.state || "";
@@ -464,7 +470,7 @@
     if (!st) { $("solve-summary").textContent = "The progress stream ended."; return; }
     showProgress(st);
     const what = st.state === "done" ? "Counted" : st.state === "cancelled" ? "Cancelled after" : "Stopped after";
-    $("solve-summary").textContent = what + " " + (st.solutions || 0).toLocaleString("en") + " solutions (" + $("solve-symmetry").value + "), " + formatMs(st.elapsed_ms) + ".";
+    $("solve-summary").textContent = what + " " + countText(st.solutions) + " solutions (" + $("solve-symmetry").value + "), " + formatMs(st.elapsed_ms) + ".";
   }
 
   /** Cancels what runs: the count job on the server (DELETE), or the solve stream. */

@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 
+use crate::count::Count;
 use crate::cover::Subproblem;
 use crate::geom::{Cell, Grid};
 use crate::model::samples::{self, pentominoes};
@@ -22,7 +23,7 @@ fn count_on_dlx(puzzle: &Puzzle, mode: SymmetryMode, on: bool) -> (u64, u64) {
     solver.region_check = on;
     let report = solver.count();
     assert!(report.complete);
-    (report.solutions, report.stats.nodes)
+    (report.solutions.to_u64().unwrap(), report.stats.nodes)
 }
 
 #[test]
@@ -49,8 +50,8 @@ impl Sink for Tally {
         self.0 += 1;
         ControlFlow::Continue(())
     }
-    fn solutions(&mut self, n: u64) -> ControlFlow<()> {
-        self.0 += n;
+    fn solutions(&mut self, n: Count) -> ControlFlow<()> {
+        self.0 += n.to_u64().expect("a small count");
         ControlFlow::Continue(())
     }
     fn wants_placements(&self) -> bool {

@@ -182,7 +182,7 @@ fn solve(board: &Board, set: &PieceSet, mode: SymmetryMode) -> (Vec<Key>, u64) {
     });
     assert!(report.complete);
     assert_eq!(report.solutions, found.len() as u64);
-    (found, solver.count().solutions)
+    (found, solver.count().solutions.to_u64().unwrap())
 }
 
 /// The board and pieces under transform `t`, pre-placed and blocked squares moved along.
