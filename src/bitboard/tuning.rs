@@ -119,6 +119,14 @@ impl Tuning {
 
     /// The heuristics [`super::BitSearch::new`] chooses for `puzzle`.
     pub fn for_puzzle(puzzle: &Puzzle) -> Tuning {
+        Tuning {
+            memo_bits: memo_bits(puzzle),
+            ..Tuning::for_shape(puzzle)
+        }
+    }
+
+    /// The heuristics for `puzzle`'s board and the sizes of its pieces.
+    fn for_shape(puzzle: &Puzzle) -> Tuning {
         let b = &puzzle.board;
         if b.depth > 1 {
             return Tuning::for_layers(puzzle);
@@ -289,6 +297,24 @@ impl Default for Tuning {
         }
     }
 }
+
+/// The memo's largest size for `puzzle`, in bits: [`Tuning::default`]'s, but with few
+/// kinds of piece and many copies of each (four per kind or more), where the states are
+/// profiles that repeat a great many times (dominoes on 14×14 have some 10^5 of them and
+/// 10^23 tilings), up to `2^MANY_COPIES_MEMO_BITS` slots: the table grows to that only
+/// if the search keeps recording.
+fn memo_bits(puzzle: &Puzzle) -> u32 {
+    let kinds = puzzle.set.pieces.len() as u64;
+    let copies: u64 = puzzle.set.pieces.iter().map(|p| u64::from(p.count)).sum();
+    if copies >= 4 * kinds {
+        MANY_COPIES_MEMO_BITS
+    } else {
+        Tuning::default().memo_bits
+    }
+}
+
+/// See [`memo_bits`]: 2^21 slots, 64 MiB per thread for a board of one word.
+const MANY_COPIES_MEMO_BITS: u32 = 21;
 
 /// The numbers of columns and of rows of `board` that hold an open cell.
 fn used_extent(board: &Board) -> (i32, i32) {
