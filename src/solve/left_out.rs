@@ -42,7 +42,20 @@ pub(super) fn plan<'s>(solver: &'s Solver, opts: &RunOptions) -> Option<Apart<'s
     }
     let mut ways = Vec::new();
     let mut out = vec![0u32; sizes.len()];
-    leave_out(&sizes, &puzzle.remaining, 0, spare, &mut out, &mut ways)?;
+    let mut room: Vec<u64> = (sizes.iter().zip(&puzzle.remaining))
+        .map(|(&s, &r)| s * u64::from(r))
+        .collect();
+    for k in (0..room.len().saturating_sub(1)).rev() {
+        room[k] += room[k + 1];
+    }
+    let mut ways_out = WaysOut {
+        sizes: &sizes,
+        remaining: &puzzle.remaining,
+        room: &room,
+        steps: 0,
+        ways: &mut ways,
+    };
+    ways_out.leave_out(0, spare, &mut out)?;
     let group = &solver.reduction.group;
     if solver.mode == SymmetryMode::Reduce && !fixes_every_piece(group, sizes.len()) {
         return None;
@@ -58,37 +71,54 @@ pub(super) fn plan<'s>(solver: &'s Solver, opts: &RunOptions) -> Option<Apart<'s
     Some(Apart::of_rests(solver, rests, solver.mode, start.elapsed()))
 }
 
-/// Pushes onto `ways` each way of leaving out copies of the pieces `k..` (at most
-/// `remaining[k]` of piece `k`) whose sizes add up to `spare`, with `out` holding the
-/// copies left out of the pieces before `k`; `None` past [`MAX_RESTS`] ways.
-fn leave_out(
-    sizes: &[u64],
-    remaining: &[u32],
-    k: usize,
-    spare: u64,
-    out: &mut Vec<u32>,
-    ways: &mut Vec<Vec<u32>>,
-) -> Option<()> {
-    if spare == 0 {
-        if ways.len() == MAX_RESTS {
+/// The ways of leaving copies out, as they are listed.
+struct WaysOut<'a> {
+    /// Per piece: its size, its copies, and the cells that it and the pieces after it
+    /// can leave out at most.
+    sizes: &'a [u64],
+    remaining: &'a [u32],
+    room: &'a [u64],
+    /// The calls so far, at most [`MAX_STEPS`].
+    steps: u64,
+    ways: &'a mut Vec<Vec<u32>>,
+}
+
+/// The most calls a listing of the ways takes: a few milliseconds. Past it the count is
+/// the whole board's search (a set with many kinds of piece and many copies of each has
+/// more ways than [`MAX_RESTS`] anyway).
+const MAX_STEPS: u64 = 1 << 20;
+
+impl WaysOut<'_> {
+    /// Pushes onto `ways` each way of leaving out copies of the pieces `k..` (at most
+    /// `remaining[k]` of piece `k`) whose sizes add up to `spare`, with `out` holding
+    /// the copies left out of the pieces before `k`; `None` past [`MAX_RESTS`] ways or
+    /// [`MAX_STEPS`] calls.
+    fn leave_out(&mut self, k: usize, spare: u64, out: &mut Vec<u32>) -> Option<()> {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
             return None;
         }
-        ways.push(out.clone());
-        return Some(());
-    }
-    if k == sizes.len() {
-        return Some(());
-    }
-    for n in 0..=remaining[k] {
-        let used = sizes[k] * u64::from(n);
-        if used > spare {
-            break;
+        if spare == 0 {
+            if self.ways.len() == MAX_RESTS {
+                return None;
+            }
+            self.ways.push(out.clone());
+            return Some(());
         }
-        out[k] = n;
-        leave_out(sizes, remaining, k + 1, spare - used, out, ways)?;
+        if k == self.sizes.len() || spare > self.room[k] {
+            return Some(());
+        }
+        for n in 0..=self.remaining[k] {
+            let used = self.sizes[k] * u64::from(n);
+            if used > spare {
+                break;
+            }
+            out[k] = n;
+            self.leave_out(k + 1, spare - used, out)?;
+        }
+        out[k] = 0;
+        Some(())
     }
-    out[k] = 0;
-    Some(())
 }
 
 /// Whether every element of `group` maps each of the `pieces` to itself.
