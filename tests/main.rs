@@ -1,5 +1,6 @@
 //! The one integration test binary; each module is one area.
 
+mod big_counts;
 mod cli;
 mod cli_sudoku;
 mod cli_target;

@@ -119,3 +119,19 @@ def test_a_sudoku_in_rows_of_text_comes_back_in_its_layout():
 def test_a_sudoku_with_clashing_givens_has_none():
     assert polyx.sudoku.solve("11" + "." * 14) is None
     assert polyx.sudoku.count("11" + "." * 14) == 0
+
+
+def fibonacci(n):
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+
+def test_a_count_past_two_to_the_64_is_an_exact_int():
+    # The 2 x 93 strip has F(94) domino tilings (OEIS A000045), past 2^64 - 1.
+    pieces = 'name = "dominoes"\n[[piece]]\nname = "D"\ncount = 93\nshape = "DD"\n'
+    board = 'name = "strip"\npieces = "dominoes"\nsize = [93, 2]\n'
+    count = polyx.Puzzle.from_toml(board, pieces).count(symmetry="keep")
+    assert count == fibonacci(94) == 19740274219868223167
+    assert count > 2**64
