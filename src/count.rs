@@ -92,6 +92,13 @@ impl Count {
                 return;
             }
         }
+        self.add_big(n);
+    }
+
+    /// Adds `n` past a word (out of line: the counts of a search rarely go there).
+    #[cold]
+    #[inline(never)]
+    fn add_big(&mut self, n: u128) {
         *self = Count::from_big(self.to_big() + n);
     }
 

@@ -7,6 +7,7 @@
 
 use std::ops::ControlFlow;
 
+#[cfg(doc)]
 use crate::count::Count;
 use crate::cover::search::PathError;
 use crate::cover::{Outcome, Problem, Resume, Stats, Subproblem};
@@ -20,8 +21,9 @@ pub trait Sink {
     /// order the emitter receives them; empty when [`Sink::wants_placements`] is false.
     fn solution(&mut self, placements: &[usize]) -> ControlFlow<()>;
     /// `n` solutions at once, without their placements (only when
-    /// [`Sink::wants_placements`] is false).
-    fn solutions(&mut self, n: Count) -> ControlFlow<()>;
+    /// [`Sink::wants_placements`] is false). A sink adds them up exactly, past any
+    /// word ([`Count`]).
+    fn solutions(&mut self, n: u128) -> ControlFlow<()>;
     /// Every so many nodes, before entering the node at `path` (a path of the tree's,
     /// from its root: what a stop here resumes at, not yet visited): `done` estimates
     /// the share of the subtree below the subproblem already searched. Breaking stops

@@ -231,8 +231,8 @@ impl Sink for TaskSink<'_, '_> {
         self.go_on()
     }
 
-    fn solutions(&mut self, n: Count) -> ControlFlow<()> {
-        self.solutions += n;
+    fn solutions(&mut self, n: u128) -> ControlFlow<()> {
+        self.solutions.add_u128(n);
         self.go_on()
     }
 

@@ -219,7 +219,7 @@ impl Sink for AttemptSink<'_, '_, '_, '_> {
         self.reported.offer(placements, self.original)
     }
 
-    fn solutions(&mut self, _n: Count) -> ControlFlow<()> {
+    fn solutions(&mut self, _n: u128) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
 

@@ -7,7 +7,6 @@
 
 use std::ops::ControlFlow;
 
-use crate::count::Count;
 use crate::run::Sink;
 use crate::symmetry::{Found, Reduction, Settled, SymmetryMode};
 
@@ -54,7 +53,12 @@ impl<'s> Weigher<'s> {
     /// `n` solutions that the engine counted without giving their placements.
     pub fn counted(&mut self, n: u128, sink: &mut dyn Sink) -> ControlFlow<()> {
         let w = (self.uniform).expect("bulk counts come only when no placements are wanted");
-        sink.solutions(Count::new(n).times(u128::from(w)))
+        match n.checked_mul(u128::from(w)) {
+            Some(all) => sink.solutions(all),
+            // Past 2^128: `w` (a group's order at most) times `n`, which the sink adds
+            // up exactly.
+            None => (0..w).try_for_each(|_| sink.solutions(n)),
+        }
     }
 
     /// A solution, as its placements (indices into the puzzle's, in any order).
@@ -64,7 +68,7 @@ impl<'s> Weigher<'s> {
         sink: &mut dyn Sink,
     ) -> ControlFlow<()> {
         if let Some(w) = self.uniform {
-            return sink.solutions(Count::from(w));
+            return sink.solutions(u128::from(w));
         }
         self.placements.clear();
         self.placements.extend(placements);
@@ -85,7 +89,7 @@ impl<'s> Weigher<'s> {
             }
             Found::Class => {
                 let size = (self.reduction).class_size(&self.placements, &mut self.scratch);
-                sink.solutions(Count::from(size))
+                sink.solutions(u128::from(size))
             }
         }
     }

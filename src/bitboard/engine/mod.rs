@@ -46,9 +46,10 @@ use super::word::{Word, MAX_PIECES};
 
 /// A level's `chosen` while it has no child.
 const NONE: u32 = u32::MAX;
-/// A level's `base_wraps` when its subtree's count must not be recorded (a level
-/// replayed to resume a run has seen only part of its subtree).
-const PARTIAL: u64 = u64::MAX;
+/// A level's `base` when its subtree's count must not be recorded: a level replayed to
+/// resume a run has seen only part of its subtree, and one open when `stats.solutions`
+/// passed 2^128 would take the wrong difference.
+const PARTIAL: u128 = u128::MAX;
 
 /// The filled squares in every numbering in use (`F` is 1, 4 or
 /// [`super::frame::MAX_FRONTS`], so that the one-front search carries one word per
@@ -86,10 +87,9 @@ struct Level<M, const F: usize> {
     left: u64,
     /// The mirror image of `filled[0]`, once the memo is made ([`Mirror`]).
     mirrored: M,
-    /// Solutions (`stats.solutions`, and the times it passed 2^128) and nodes counted
-    /// when the level was opened (`base_wraps` is [`PARTIAL`] for a replayed level).
+    /// Solutions and nodes counted when the level was opened (`base` is [`PARTIAL`]
+    /// if its count must not be recorded).
     base: u128,
-    base_wraps: u64,
     base_nodes: u64,
 }
 
@@ -123,9 +123,6 @@ pub struct BitEngine<M: Word, const F: usize> {
     solution: Vec<u32>,
     path: Vec<u32>,
     pub stats: Stats,
-    /// The times `stats.solutions` passed 2^128 and started again from 0: with it, the
-    /// difference of two readings is exact however large (see `back_up`).
-    wraps: u64,
     /// Flood steps the dead-region test takes before taking a region as open.
     pub region_cap: u32,
     /// Ticks come when `ticks & tick_mask == 0`.
@@ -173,7 +170,6 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
             solution: Vec::with_capacity(depth),
             path: Vec::with_capacity(depth),
             stats: Stats::default(),
-            wraps: 0,
             region_cap,
             tick_mask: tick_mask(TICK_LOG2),
             ticks: 0,
@@ -287,7 +283,6 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
             front,
             left,
             base: self.stats.solutions,
-            base_wraps: self.wraps,
             base_nodes: self.stats.nodes,
         });
     }

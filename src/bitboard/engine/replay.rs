@@ -61,7 +61,7 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
                 fit &= among.checked_shr(next - top.first).unwrap_or(0);
             }
             let top = self.stack.last_mut().expect("just pushed");
-            top.base_wraps = PARTIAL;
+            top.base = PARTIAL;
             top.chosen = k as u32;
             (top.next, top.fit_from, top.fit) = (next, next, fit);
             let p = e.piece() as usize;

@@ -359,25 +359,35 @@ impl<M: Word, const F: usize> BitEngine<M, F> {
     fn back_up(&mut self, memo_on: bool) {
         let done = self.stack.pop().expect("above the floor");
         self.drop_live(self.stack.len());
-        if memo_on && done.base_wraps != PARTIAL {
-            // The subtree's count, if below 2^128 (a larger one is not recorded).
+        if memo_on && done.base != PARTIAL {
+            let depth = self.stack.len();
+            let key = self.memo_key(done.filled[0], done.mirrored, done.avail, depth);
+            let memo = self.table.as_mut().expect("made above");
             let count = self.stats.solutions.wrapping_sub(done.base);
-            let wraps = self.wraps - done.base_wraps;
-            if wraps == u64::from(count > self.stats.solutions) {
-                let depth = self.stack.len();
-                let key = self.memo_key(done.filled[0], done.mirrored, done.avail, depth);
-                let memo = self.table.as_mut().expect("made above");
-                let nodes = self.stats.nodes - done.base_nodes;
-                memo.put(key, done.left, count, nodes);
-            }
+            let nodes = self.stats.nodes - done.base_nodes;
+            memo.put(key, done.left, count, nodes);
         }
     }
 
-    /// Adds `n` to the solutions found, counting a pass of 2^128 in `wraps`.
+    /// Adds `n` to the solutions found (which the visitor adds up exactly).
     #[inline(always)]
     fn add_solutions(&mut self, n: u128) {
         let (sum, wrapped) = self.stats.solutions.overflowing_add(n);
         self.stats.solutions = sum;
-        self.wraps += u64::from(wrapped);
+        if wrapped {
+            self.passed_a_word();
+        }
+    }
+
+    /// `stats.solutions` passed 2^128 and went on from 0: the levels open now would
+    /// take the wrong difference, so their counts are not recorded. (A subtree whose
+    /// count is 2^128 or more is never recorded; a smaller one is open at such a pass
+    /// with a chance of its count over 2^128.)
+    #[cold]
+    #[inline(never)]
+    fn passed_a_word(&mut self) {
+        for l in &mut self.stack {
+            l.base = PARTIAL;
+        }
     }
 }

@@ -50,8 +50,8 @@ impl Sink for Tally {
         self.0 += 1;
         ControlFlow::Continue(())
     }
-    fn solutions(&mut self, n: Count) -> ControlFlow<()> {
-        self.0 += n.to_u64().expect("a small count");
+    fn solutions(&mut self, n: u128) -> ControlFlow<()> {
+        self.0 += u64::try_from(n).expect("a small count");
         ControlFlow::Continue(())
     }
     fn wants_placements(&self) -> bool {
