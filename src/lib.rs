@@ -119,6 +119,7 @@ pub(crate) mod run;
 pub mod serve;
 pub(crate) mod solve;
 pub(crate) mod symmetry;
+pub(crate) mod transfer;
 
 pub use count::{Count, NotACount};
 pub use error::{Error, InputError, Location, Result};
