@@ -135,3 +135,6 @@ pub use model::{
 pub use run::progress::Status as Progress;
 pub use run::{RunOptions, RunReport, Shard};
 pub use solve::{run, run_with_progress, Engine, Report, Solver, SymmetryMode};
+pub use transfer::{
+    count as count_by_transfer, recurrence, strip_counts, CountStopped, Recurrence, StripError,
+};

@@ -13,7 +13,7 @@ use crate::count::Count;
 use crate::geom::Cell;
 use crate::model::Puzzle;
 
-use super::error::Stopped;
+use super::error::CountStopped;
 use super::sweep::{Field, Halt, Plan, Sweeper, NO_FIELD};
 use super::table::Key;
 
@@ -25,7 +25,7 @@ pub fn count(
     puzzle: &Puzzle,
     stop: &AtomicBool,
     max_states: usize,
-) -> Result<Option<Count>, Stopped> {
+) -> Result<Option<Count>, CountStopped> {
     let Some(prepared) = prepare(puzzle) else {
         return Ok(None);
     };
@@ -238,7 +238,7 @@ fn sweep<K: Key>(
     profile: u32,
     stop: &AtomicBool,
     max_states: usize,
-) -> Result<Option<Count>, Stopped> {
+) -> Result<Option<Count>, CountStopped> {
     // The key's fields, above the profile.
     let mut offset = profile;
     let fields: Vec<Field<K>> = (kinds.fields.iter())
@@ -279,7 +279,7 @@ fn sweep<K: Key>(
         let fields = if counted { &field_list[range.clone()] } else { &[][..] };
         match sweeper.step(&masks[range], fields, &plan, stop) {
             Ok(()) => {}
-            Err(Halt::Stopped) => return Err(Stopped),
+            Err(Halt::Stopped) => return Err(CountStopped),
             Err(Halt::TooMany) => return Ok(None),
         }
     }

@@ -6,7 +6,7 @@ use thiserror::Error;
 /// The count was stopped (the stop flag was set) before it finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 #[error("the count was stopped before it finished")]
-pub struct Stopped;
+pub struct CountStopped;
 
 /// Why [`super::strip_counts`] gave no counts.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -23,6 +23,6 @@ mod table;
 mod tests;
 
 pub use board::count;
-pub use error::{Stopped, StripError};
-pub use recurrence::{recurrence, Recurrence, CONFIRMING_TERMS};
-pub use strip::{strip_counts, MAX_STRIP_STATES};
+pub use error::{CountStopped, StripError};
+pub use recurrence::{recurrence, Recurrence};
+pub use strip::strip_counts;

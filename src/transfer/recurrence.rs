@@ -15,7 +15,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 use crate::count::Count;
 
 /// Terms beyond twice the order that must confirm a recurrence before it is reported.
-pub const CONFIRMING_TERMS: usize = 5;
+pub(crate) const CONFIRMING_TERMS: usize = 5;
 
 /// The most primes tried: coefficients of up to about 62 × 64 bits.
 const MAX_PRIMES: usize = 64;

@@ -17,7 +17,7 @@ use super::sweep::{Halt, Plan, Sweeper};
 use super::table::Key;
 
 /// The most profiles a strip's sweep holds (about 2 GB of tables at 32 bytes a slot).
-pub const MAX_STRIP_STATES: usize = 1 << 25;
+pub(crate) const MAX_STRIP_STATES: usize = 1 << 25;
 
 /// The number of tilings of the `width` × n rectangle by the pieces of `set`, each as
 /// often as needed, for n = `from` ..= `to`, with n.

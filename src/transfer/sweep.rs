@@ -93,14 +93,6 @@ impl<K: Key> Sweeper<K> {
         }
     }
 
-    /// The number of live states.
-    pub(crate) fn len(&self) -> usize {
-        match &self.cur {
-            Layer::Small(t) => t.len,
-            Layer::Big(t) => t.len,
-        }
-    }
-
     /// Steps over one position whose anchored placements are `masks`, their kinds' copy
     /// fields in `fields` (one per mask; ignored when the plan counts no kind).
     pub(crate) fn step(

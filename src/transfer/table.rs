@@ -16,8 +16,6 @@ use crate::count::Count;
 pub(crate) trait Key: Copy + Eq + std::fmt::Debug {
     /// The empty slot.
     const EMPTY: Self;
-    /// Bits in the key.
-    const BITS: u32;
     /// The slot of the key in a table of `2^(64 - shift)` slots (Fibonacci hashing).
     fn slot(self, shift: u32) -> usize;
     /// `1 << n`.
@@ -39,7 +37,7 @@ const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl Key for u64 {
     const EMPTY: u64 = u64::MAX;
-    const BITS: u32 = 64;
+
     #[inline(always)]
     fn slot(self, shift: u32) -> usize {
         (self.wrapping_mul(GOLDEN) >> shift) as usize
@@ -88,7 +86,7 @@ impl Key for u64 {
 
 impl Key for u128 {
     const EMPTY: u128 = u128::MAX;
-    const BITS: u32 = 128;
+
     #[inline(always)]
     fn slot(self, shift: u32) -> usize {
         let folded = (self as u64) ^ ((self >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
@@ -280,11 +278,6 @@ impl<K: Key, V: Values> Table<K, V> {
             len,
             shift: 64 - bits,
         }
-    }
-
-    /// The number of slots.
-    pub(crate) fn slots(&self) -> usize {
-        self.keys.len()
     }
 
     /// log2 of the number of slots.

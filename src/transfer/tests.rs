@@ -251,7 +251,7 @@ fn the_sweep_gives_way() {
     let puzzle = Puzzle::new(Board::rectangle("r", 12, 12), dominoes(72)).unwrap();
     assert_eq!(count(&puzzle, &GO, 10), Ok(None));
     let stop = AtomicBool::new(true);
-    assert_eq!(count(&puzzle, &stop, usize::MAX), Err(super::Stopped));
+    assert_eq!(count(&puzzle, &stop, usize::MAX), Err(super::CountStopped));
 }
 
 /// Two kinds with exact counts bind: the 4 × 5 by 4 dominoes and 4 L trominoes.
