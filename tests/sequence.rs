@@ -58,10 +58,21 @@ fn the_recurrence_is_a_comment() {
 #[test]
 fn json_counts_past_2_to_53_are_strings() {
     let text = stdout(&[
-        "sequence", "dominoes", "--width", "2", "--to", "90", "-f", "json", "--recurrence",
+        "sequence",
+        "dominoes",
+        "--width",
+        "2",
+        "--to",
+        "90",
+        "-f",
+        "json",
+        "--recurrence",
     ]);
     let f = fibonacci(91);
-    let objects: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let objects: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(objects.len(), 91);
     for (n, o) in (1..).zip(&objects[..90]) {
         assert_eq!(o["n"], n);
@@ -91,16 +102,28 @@ fn bad_input_exits_2() {
             .assert()
             .code(2);
         let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-        assert!(stderr.starts_with("error:") && stderr.contains(needle), "{stderr}");
+        assert!(
+            stderr.starts_with("error:") && stderr.contains(needle),
+            "{stderr}"
+        );
         assert!(out.get_output().stdout.is_empty());
     }
-    for (set, needle) in [("no-such-set", "no-such-set"), ("hexiamonds", "triangle grid")] {
+    for (set, needle) in [
+        ("no-such-set", "no-such-set"),
+        ("hexiamonds", "triangle grid"),
+    ] {
         let out = polyx()
             .args(["sequence", set, "--width", "2", "--to", "5"])
             .assert()
             .code(2);
         let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-        assert!(stderr.starts_with("error:") && stderr.contains(needle), "{stderr}");
+        assert!(
+            stderr.starts_with("error:") && stderr.contains(needle),
+            "{stderr}"
+        );
     }
-    polyx().args(["sequence", "dominoes", "--to", "5"]).assert().code(2);
+    polyx()
+        .args(["sequence", "dominoes", "--to", "5"])
+        .assert()
+        .code(2);
 }

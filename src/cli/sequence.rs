@@ -68,7 +68,11 @@ pub fn run(args: &SequenceArgs) -> anyhow::Result<Status> {
                 writeln!(out, "{}", json!({ "n": n, "count": c }))?;
             }
             if let Some(r) = found {
-                writeln!(out, "{}", json!({ "recurrence": r.as_ref().map(recurrence_json) }))?;
+                writeln!(
+                    out,
+                    "{}",
+                    json!({ "recurrence": r.as_ref().map(recurrence_json) })
+                )?;
             }
         }
     }

@@ -149,7 +149,10 @@ fn scan_order(puzzle: &Puzzle) -> Vec<u32> {
         }
         let span = (puzzle.placements.iter())
             .map(|p| {
-                let rs = p.cells.iter().map(|&c| rank[board.index(c).expect("in frame")]);
+                let rs = p
+                    .cells
+                    .iter()
+                    .map(|&c| rank[board.index(c).expect("in frame")]);
                 let (lo, hi) = rs.fold((u32::MAX, 0), |(lo, hi), r| (lo.min(r), hi.max(r)));
                 hi - lo
             })
@@ -206,10 +209,7 @@ fn kinds(puzzle: &Puzzle, anchored: &mut [Anchored]) -> Option<Kinds> {
     let mut field_of = vec![NO_FIELD; set.pieces.len()];
     for &k in &live {
         let size = set.pieces[k].shape.len() as u64;
-        let (least, most) = (
-            u64::from(puzzle.least(k)),
-            u64::from(puzzle.remaining[k]),
-        );
+        let (least, most) = (u64::from(puzzle.least(k)), u64::from(puzzle.remaining[k]));
         let hard = most < n / size;
         if least == 0 && !hard {
             continue;
@@ -276,7 +276,11 @@ fn sweep<K: Key>(
     let mut sweeper = Sweeper::<K>::new(max_states);
     for p in 0..positions {
         let range = starts[p]..starts[p + 1];
-        let fields = if counted { &field_list[range.clone()] } else { &[][..] };
+        let fields = if counted {
+            &field_list[range.clone()]
+        } else {
+            &[][..]
+        };
         match sweeper.step(&masks[range], fields, &plan, stop) {
             Ok(()) => {}
             Err(Halt::Stopped) => return Err(CountStopped),

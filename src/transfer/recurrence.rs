@@ -134,7 +134,11 @@ pub fn recurrence(terms: &[Count]) -> Option<Recurrence> {
 /// Whether a(n) = Σ c_i a(n − i) for every n ≥ d.
 fn holds(terms: &[BigInt], c: &[BigInt]) -> bool {
     (c.len()..terms.len()).all(|n| {
-        let sum: BigInt = c.iter().enumerate().map(|(i, ci)| ci * &terms[n - 1 - i]).sum();
+        let sum: BigInt = c
+            .iter()
+            .enumerate()
+            .map(|(i, ci)| ci * &terms[n - 1 - i])
+            .sum();
         sum == terms[n]
     })
 }
@@ -233,4 +237,3 @@ fn is_prime(n: u64) -> bool {
 fn primes() -> impl Iterator<Item = u64> {
     (1..(1u64 << 62)).rev().step_by(2).filter(|&n| is_prime(n))
 }
-

@@ -12,7 +12,7 @@ use crate::geom::{Cell, Grid};
 use crate::model::{parse_board, parse_piece_set, Board, PieceSet, Puzzle, Square};
 use crate::solve::{Solver, SymmetryMode};
 
-const GO: AtomicBool = AtomicBool::new(false);
+static GO: AtomicBool = AtomicBool::new(false);
 
 /// A set of pieces given as square-grid pictures (`/` between rows), `count` copies each.
 fn set_of(grid: &str, shapes: &[&str], count: u32, mirror: bool) -> PieceSet {
@@ -29,7 +29,9 @@ fn set_of(grid: &str, shapes: &[&str], count: u32, mirror: bool) -> PieceSet {
 
 fn sweep(board: Board, set: PieceSet) -> Count {
     let puzzle = Puzzle::new(board, set).unwrap();
-    count(&puzzle, &GO, usize::MAX).unwrap().expect("the sweep applies")
+    count(&puzzle, &GO, usize::MAX)
+        .unwrap()
+        .expect("the sweep applies")
 }
 
 fn search(board: Board, set: PieceSet) -> u64 {
@@ -131,7 +133,14 @@ fn hexagon(a: i32, b: i32, c: i32) -> Vec<Cell> {
 /// Π_{i≤a} Π_{j≤b} Π_{k≤c} (i + j + k − 1) / (i + j + k − 2).
 #[test]
 fn lozenges_match_macmahon() {
-    for (a, b, c) in [(1, 1, 1), (2, 2, 2), (2, 3, 4), (3, 3, 3), (1, 2, 5), (4, 4, 4)] {
+    for (a, b, c) in [
+        (1, 1, 1),
+        (2, 2, 2),
+        (2, 3, 4),
+        (3, 3, 3),
+        (1, 2, 5),
+        (4, 4, 4),
+    ] {
         let (mut num, mut den) = (BigUint::from(1u32), BigUint::from(1u32));
         for i in 1..=a {
             for j in 1..=b {
@@ -198,7 +207,12 @@ fn long_strips_are_exact_and_quick() {
     let rec = recurrence(&terms).expect("a transfer matrix's counts recur");
     assert!(rec.order() <= 10, "{rec}");
     assert!(terms[999].digits() > 300);
-    let tetrominoes = set_of("square", &["####", "##/##", "###/.#.", "###/#..", "##./.##"], 1, true);
+    let tetrominoes = set_of(
+        "square",
+        &["####", "##/##", "###/.#.", "###/#..", "##./.##"],
+        1,
+        true,
+    );
     let counts = strip_counts(&tetrominoes, 4, 1, 300, &GO).unwrap();
     assert_eq!(counts.len(), 300);
     let counts = strip_counts(&dominoes(1), 8, 1, 200, &GO).unwrap();
@@ -214,7 +228,10 @@ fn fibonacci_recurrence_is_found() {
     assert_eq!(rec.confirmed, terms.len() - 2);
     assert_eq!(
         rec.to_string(),
-        format!("a(n) = a(n-1) + a(n-2); order 2, confirmed by {} terms beyond its order", terms.len() - 2)
+        format!(
+            "a(n) = a(n-1) + a(n-2); order 2, confirmed by {} terms beyond its order",
+            terms.len() - 2
+        )
     );
     // Too few terms to confirm anything.
     assert!(recurrence(&terms[..6]).is_none());
@@ -226,16 +243,25 @@ fn fibonacci_recurrence_is_found() {
     }
     let terms: Vec<Count> = a.iter().map(|&x| Count::from(x as u128)).collect();
     let rec = recurrence(&terms).unwrap();
-    assert_eq!(rec.to_string(), "a(n) = 5*a(n-1) + 9*a(n-2) - 14*a(n-3); order 3, confirmed by 27 terms beyond its order");
+    assert_eq!(
+        rec.to_string(),
+        "a(n) = 5*a(n-1) + 9*a(n-2) - 14*a(n-3); order 3, confirmed by 27 terms beyond its order"
+    );
 }
 
 #[test]
 fn strips_refuse_bad_input() {
     let set = dominoes(1);
     assert_eq!(strip_counts(&set, 0, 1, 5, &GO), Err(StripError::ZeroWidth));
-    assert!(matches!(strip_counts(&set, 2, 6, 5, &GO), Err(StripError::Range { .. })));
+    assert!(matches!(
+        strip_counts(&set, 2, 6, 5, &GO),
+        Err(StripError::Range { .. })
+    ));
     let hex = set_of("triangle", &["##"], 1, true);
-    assert!(matches!(strip_counts(&hex, 2, 1, 5, &GO), Err(StripError::Grid { .. })));
+    assert!(matches!(
+        strip_counts(&hex, 2, 1, 5, &GO),
+        Err(StripError::Grid { .. })
+    ));
     let stop = AtomicBool::new(true);
     assert_eq!(strip_counts(&set, 2, 1, 5, &stop), Err(StripError::Stopped));
 }
@@ -281,22 +307,39 @@ fn binding_copies_match_the_search() {
         for p in set.pieces.iter_mut() {
             p.count += 1;
         }
-        assert_eq!(sweep(board.clone(), set.clone()), search(board, set), "range");
+        assert_eq!(
+            sweep(board.clone(), set.clone()),
+            search(board, set),
+            "range"
+        );
     }
 }
 
 fn small_board() -> impl Strategy<Value = Board> {
-    (2..=5i32, 2..=6i32, proptest::collection::vec(any::<u8>(), 30)).prop_map(|(w, h, noise)| {
-        let squares = (0..(w * h) as usize)
-            .map(|i| if noise[i] < 26 { Square::Blocked } else { Square::Open })
-            .collect();
-        let mut board = Board::new("r", w, h, squares);
-        board.use_all_pieces = false;
-        board
-    })
+    (
+        2..=5i32,
+        2..=6i32,
+        proptest::collection::vec(any::<u8>(), 30),
+    )
+        .prop_map(|(w, h, noise)| {
+            let squares = (0..(w * h) as usize)
+                .map(|i| {
+                    if noise[i] < 26 {
+                        Square::Blocked
+                    } else {
+                        Square::Open
+                    }
+                })
+                .collect();
+            let mut board = Board::new("r", w, h, squares);
+            board.use_all_pieces = false;
+            board
+        })
 }
 
-const SMALL: [&str; 8] = ["#", "##", "###", "##/#.", "####", "##/##", "###/.#.", "###/#.."];
+const SMALL: [&str; 8] = [
+    "#", "##", "###", "##/#.", "####", "##/##", "###/.#.", "###/#..",
+];
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
@@ -313,4 +356,3 @@ proptest! {
         prop_assert_eq!(sweep(board, set), expected);
     }
 }
-
