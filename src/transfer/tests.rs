@@ -356,3 +356,50 @@ proptest! {
         prop_assert_eq!(sweep(board, set), expected);
     }
 }
+
+/// Pre-placed pieces and blocked cells come with the puzzle: a domino already on the
+/// board and two blocked corners.
+#[test]
+fn preplaced_pieces_match_the_search() {
+    let board = parse_board(
+        "board.toml",
+        "name = \"b\"\nshape = \"\"\"\nAA..#\n.....\n.....\n#....\n\"\"\"\n",
+    )
+    .unwrap();
+    let set = set_of("square", &["##"], 9, true);
+    assert_eq!(sweep(board.clone(), set.clone()), search(board, set));
+}
+
+fn ranged_set() -> impl Strategy<Value = PieceSet> {
+    proptest::collection::vec((0..SMALL.len(), 0u32..3, 0u32..7), 2..=3).prop_map(|kinds| {
+        let shapes: Vec<&str> = kinds.iter().map(|&(i, ..)| SMALL[i]).collect();
+        let mut set = set_of("square", &shapes, 1, true);
+        for (p, &(_, least, extra)) in set.pieces.iter_mut().zip(&kinds) {
+            (p.min, p.count) = (least, (least + extra).max(1));
+        }
+        set
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+    /// Kinds with ranges of copies (`use_all_pieces`, each kind from its minimum to its
+    /// count): the copies that bind are counted in the key, as the search counts them.
+    #[test]
+    fn ranges_of_copies_equal_search(
+        (w, h) in (2..=4i32, 2..=5i32),
+        blocked in proptest::collection::vec(0..20usize, 0..3),
+        set in ranged_set(),
+    ) {
+        let mut board = Board::rectangle("r", w, h);
+        for b in blocked {
+            let k = b % (w * h) as usize;
+            board.set_square(Cell::new(k as i32 % w, k as i32 / w), Square::Blocked);
+        }
+        let Ok(puzzle) = Puzzle::new(board.clone(), set.clone()) else {
+            return Ok(()); // the pieces cannot cover the board's area
+        };
+        let expected = Solver::new(puzzle.clone(), SymmetryMode::Keep).count().solutions;
+        prop_assert_eq!(count(&puzzle, &GO, usize::MAX).unwrap().unwrap(), expected);
+    }
+}
