@@ -115,7 +115,8 @@ fn prepare(puzzle: &Puzzle) -> Option<Prepared> {
 
 /// The rank of each frame position's open cell in the scan order whose longest
 /// placement span is shortest: the frame's axes taken in each of their orders and, on a
-/// plane, its two diagonals (an Aztec diamond's profile is a diagonal, half its width).
+/// plane, its two diagonals when they are shorter by a quarter (an Aztec diamond's
+/// profile is a diagonal, half its width; a rectangle's is a column).
 fn scan_order(puzzle: &Puzzle) -> Vec<u32> {
     let board = &puzzle.board;
     let axes = |[a, b, c]: [usize; 3]| {
@@ -139,8 +140,9 @@ fn scan_order(puzzle: &Puzzle) -> Vec<u32> {
         orders.push(Box::new(|c: Cell| [c.x + c.y, c.x, 0]));
         orders.push(Box::new(|c: Cell| [c.x - c.y, c.x, 0]));
     }
+    let axes_only = 6;
     let mut best: Option<(u32, Vec<u32>)> = None;
-    for key in orders {
+    for (i, key) in orders.into_iter().enumerate() {
         let mut cells = puzzle.open.clone();
         cells.sort_by_key(|&c| key(c));
         let mut rank = vec![u32::MAX; board.frame_len()];
@@ -158,7 +160,15 @@ fn scan_order(puzzle: &Puzzle) -> Vec<u32> {
             })
             .max()
             .unwrap_or(0);
-        if best.as_ref().is_none_or(|(s, _)| span < *s) {
+        // A diagonal's frontier is ragged: it must be clearly shorter to be worth it.
+        let better = |s: u32| {
+            if i < axes_only {
+                span < s
+            } else {
+                4 * span < 3 * s
+            }
+        };
+        if best.as_ref().is_none_or(|(s, _)| better(*s)) {
             best = Some((span, rank));
         }
     }
