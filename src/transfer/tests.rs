@@ -403,3 +403,32 @@ proptest! {
         prop_assert_eq!(count(&puzzle, &GO, usize::MAX).unwrap().unwrap(), expected);
     }
 }
+
+/// Built-in puzzles with the counts their files and the search give (keep mode), on
+/// the square, hex, triangle, cube and sphere grids, each with its own copies (one of
+/// each kind: twelve copy fields for the pentominoes).
+#[test]
+fn builtin_puzzles_on_every_grid() {
+    for (name, expected) in [
+        ("3x20", 8u64),
+        ("6x10", 9356),
+        ("hexiamonds-6x6", 624),
+        ("tetrahexes-coin", 16),
+        ("soma-3x3x3", 11520),
+        ("kanoodle", 371020),
+        ("tetrominoes-4x5", 0),
+    ] {
+        let (board, set) = crate::model::load_puzzle(name, None).unwrap();
+        let puzzle = Puzzle::new(board, set).unwrap();
+        let c = count(&puzzle, &GO, 1 << 20).unwrap();
+        assert_eq!(c, Some(Count::from(expected)), "{name}");
+    }
+    // Too many kinds for the budget: the sweep gives way.
+    let (board, set) = crate::model::load_puzzle("6x10", None).unwrap();
+    let puzzle = Puzzle::new(board, set).unwrap();
+    assert_eq!(count(&puzzle, &GO, 1 << 16), Ok(None));
+    // The no-crossing rule of sticks is not the sweep's.
+    let (board, set) = crate::model::load_puzzle("tetrasticks-5x5", None).unwrap();
+    let puzzle = Puzzle::new(board, set).unwrap();
+    assert_eq!(count(&puzzle, &GO, 1 << 20), Ok(None));
+}
