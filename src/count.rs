@@ -387,12 +387,18 @@ mod tests {
         let small = Count::from(MAX_JSON_NUMBER);
         let past = Count::from(MAX_JSON_NUMBER + 1);
         assert_eq!(serde_json::to_string(&small).unwrap(), "9007199254740991");
-        assert_eq!(serde_json::to_string(&past).unwrap(), "\"9007199254740992\"");
+        assert_eq!(
+            serde_json::to_string(&past).unwrap(),
+            "\"9007199254740992\""
+        );
         for c in [small, past, Count::new(u128::MAX).times(7)] {
             let back: Count = serde_json::from_str(&serde_json::to_string(&c).unwrap()).unwrap();
             assert_eq!(back, c);
         }
-        assert_eq!(serde_json::from_str::<Count>("18446744073709551615").unwrap(), u64::MAX);
+        assert_eq!(
+            serde_json::from_str::<Count>("18446744073709551615").unwrap(),
+            u64::MAX
+        );
         assert!(serde_json::from_str::<Count>("1e30").is_err());
         assert!(serde_json::from_str::<Count>("-1").is_err());
         assert!(serde_json::from_str::<Count>("\"12a\"").is_err());

@@ -119,6 +119,7 @@ pub(crate) mod run;
 pub mod serve;
 pub(crate) mod solve;
 pub(crate) mod symmetry;
+pub(crate) mod transfer;
 
 pub use count::{Count, NotACount};
 pub use error::{Error, InputError, Location, Result};
@@ -134,3 +135,6 @@ pub use model::{
 pub use run::progress::Status as Progress;
 pub use run::{RunOptions, RunReport, Shard};
 pub use solve::{run, run_with_progress, Engine, Report, Solver, SymmetryMode};
+pub use transfer::{
+    count as count_by_transfer, recurrence, strip_counts, CountStopped, Recurrence, StripError,
+};

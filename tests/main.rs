@@ -19,6 +19,7 @@ mod no_solution;
 mod pieces;
 mod progress;
 mod render_snapshots;
+mod sequence;
 mod serve_api;
 mod serve_browser;
 mod solids;

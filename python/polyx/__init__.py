@@ -9,7 +9,8 @@ notebook both show as pictures.
 
 ``exact_cover``, ``count_exact_covers`` and ``best_exact_covers`` (costs) run the engine on any exact-cover problem
 (with multiplicities and colours, as in Knuth's Algorithms M and C);
-``polyx.sudoku`` solves Sudoku grids.
+``polyx.sudoku`` solves Sudoku grids; ``sequence`` counts the tilings of the W x n
+rectangles for a range of n in one transfer-matrix sweep.
 
 Every long search releases the GIL and stops on Ctrl-C with ``KeyboardInterrupt``.
 Bad input raises ``PolyxError`` (with ``file``, ``line``, ``column`` and ``hint``) and
@@ -28,6 +29,7 @@ from ._polyx import (
     best_exact_covers,
     count_exact_covers,
     exact_cover,
+    sequence,
 )
 from . import sudoku
 
@@ -43,5 +45,6 @@ __all__ = [
     "best_exact_covers",
     "count_exact_covers",
     "exact_cover",
+    "sequence",
     "sudoku",
 ]

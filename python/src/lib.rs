@@ -1,6 +1,6 @@
 //! polyx from Python: the `polyx._polyx` extension module under the `polyx` package
 //! (`python/polyx/`). Puzzles and their solutions (`puzzle.rs`, `solution.rs`,
-//! `hint.rs`), generic exact cover (`exact_cover.rs`) and Sudoku (`sudoku.rs`) on the
+//! `hint.rs`), strip counts (`sequence.rs`), generic exact cover (`exact_cover.rs`) and Sudoku (`sudoku.rs`) on the
 //! polyx library; every long search runs off the interpreter's thread and stops on
 //! Ctrl-C (`wait.rs` for one answer, `stream.rs` for a lazy iterator); errors are
 //! `PolyxError`, `TypeError` or `ValueError` (`errors.rs`, `args.rs`).
@@ -11,6 +11,7 @@ mod errors;
 mod exact_cover;
 mod hint;
 mod puzzle;
+mod sequence;
 mod solution;
 mod stream;
 mod sudoku;
@@ -54,6 +55,7 @@ fn _polyx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(exact_cover::best_exact_covers, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_solve, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_count, m)?)?;
+    m.add_function(wrap_pyfunction!(sequence::sequence, m)?)?;
     m.add_function(wrap_pyfunction!(builtin_boards, m)?)?;
     m.add_function(wrap_pyfunction!(builtin_piece_sets, m)?)?;
     Ok(())

@@ -61,6 +61,12 @@ pub enum Command {
     Merge(MergeArgs),
     /// Write every free (or one-sided) n-cell shape of a grid as a piece-set TOML.
     Pieces(PiecesArgs),
+    /// Count the tilings of the W × n rectangles, n = A..N, as an OEIS b-file.
+    ///
+    /// Each piece of SET may be used as often as needed (the set's counts do not apply;
+    /// one-sided pieces stay one-sided). One transfer-matrix sweep along the strip gives
+    /// every n; counts are exact at any size. Square grid.
+    Sequence(SequenceArgs),
     /// Print a completion script for bash, zsh, fish, elvish or powershell.
     ///
     /// For example `polyx completions bash > ~/.local/share/bash-completion/completions/polyx`,
@@ -151,6 +157,38 @@ pub struct PiecesArgs {
     /// Write to FILE instead of stdout.
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SequenceArgs {
+    /// The piece set: a built-in name or a path.
+    #[arg(value_name = "SET")]
+    pub set: String,
+    /// The rectangles' width W (the strip's side across the sweep).
+    #[arg(long, value_name = "W")]
+    pub width: u32,
+    /// The last length n.
+    #[arg(long, value_name = "N")]
+    pub to: u32,
+    /// The first length n.
+    #[arg(long, value_name = "A", default_value_t = 1)]
+    pub from: u32,
+    /// Also print the shortest linear recurrence with integer coefficients that every
+    /// term satisfies, and how many terms beyond its order confirm it.
+    #[arg(long)]
+    pub recurrence: bool,
+    /// Output format: `ascii`, an OEIS b-file; `json`, one object per n.
+    #[arg(short = 'f', long, value_enum, default_value = "ascii")]
+    pub format: SequenceFormatArg,
+}
+
+/// How `polyx sequence` writes its counts.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SequenceFormatArg {
+    /// `n count` lines, comments starting with `#` (an OEIS b-file).
+    Ascii,
+    /// One JSON object per line: `{"n":1,"count":1}`, a count past 2^53 − 1 a string.
+    Json,
 }
 
 /// The levels of `polyx generate --level`.

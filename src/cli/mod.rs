@@ -17,6 +17,7 @@ mod noi;
 mod output;
 mod pieces;
 mod progress;
+mod sequence;
 #[cfg(feature = "serve")]
 mod serve;
 mod show;
@@ -86,6 +87,7 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::List => show::list(),
         Command::Merge(a) => merge::run(&a),
         Command::Pieces(a) => pieces::run(&a),
+        Command::Sequence(a) => sequence::run(&a),
         Command::Completions(a) => completions::run(&a),
         Command::Manpage(a) => manpage::run(&a),
         Command::Check(a) => check::run(&a),
