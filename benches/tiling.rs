@@ -166,7 +166,11 @@ fn cases() -> Vec<Case> {
 fn count(puzzle: &Puzzle, mode: SymmetryMode, engine: Engine) -> u64 {
     let mut solver = Solver::new(puzzle.clone(), mode);
     assert!(solver.use_engine(engine));
-    solver.count().solutions.to_u64().expect("a benchmark's count fits a word")
+    solver
+        .count()
+        .solutions
+        .to_u64()
+        .expect("a benchmark's count fits a word")
 }
 
 fn best_of(reps: usize, f: impl Fn() -> u64) -> Duration {

@@ -49,8 +49,16 @@ impl Drop for TempDir {
 
 #[test]
 fn a_count_past_two_to_the_64_is_printed_exactly() {
-    assert_eq!(stdout_of(&["count", STRIP, "--symmetry", "keep"]), format!("{F94}\n"));
-    let square = stdout_of(&["count", "tests/data/big/square-14x14.toml", "--symmetry", "keep"]);
+    assert_eq!(
+        stdout_of(&["count", STRIP, "--symmetry", "keep"]),
+        format!("{F94}\n")
+    );
+    let square = stdout_of(&[
+        "count",
+        "tests/data/big/square-14x14.toml",
+        "--symmetry",
+        "keep",
+    ]);
     assert_eq!(square, "112202208776036178000000\n");
 }
 
@@ -94,7 +102,16 @@ fn a_checkpoint_keeps_a_partial_count_past_two_to_the_64_and_resumes_it() {
     let dir = TempDir::new("checkpoint");
     let cp = dir.0.join("cp.json");
     let cp = cp.to_str().unwrap();
-    let args = ["count", STRIP, "--symmetry", "keep", "-j", "1", "--checkpoint", cp];
+    let args = [
+        "count",
+        STRIP,
+        "--symmetry",
+        "keep",
+        "-j",
+        "1",
+        "--checkpoint",
+        cp,
+    ];
     // Stopped after a few thousand nodes: most of the count is done, the rest is not.
     polyx()
         .args(args)

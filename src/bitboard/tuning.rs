@@ -299,14 +299,12 @@ impl Default for Tuning {
 }
 
 /// The memo's largest size for `puzzle`, in bits: [`Tuning::default`]'s, but with few
-/// kinds of piece and many copies of each (four per kind or more), where the states are
-/// profiles that repeat a great many times (dominoes on 14×14 have some 10^5 of them and
-/// 10^23 tilings), up to `2^MANY_COPIES_MEMO_BITS` slots: the table grows to that only
-/// if the search keeps recording.
+/// kinds of piece and many copies of each ([`Puzzle::has_many_copies`]), where the
+/// states are profiles that repeat a great many times (dominoes on 14×14 have some 10^5
+/// of them and 10^23 tilings), up to `2^MANY_COPIES_MEMO_BITS` slots: the table grows to
+/// that only if the search keeps recording.
 fn memo_bits(puzzle: &Puzzle) -> u32 {
-    let kinds = puzzle.set.pieces.len() as u64;
-    let copies: u64 = puzzle.set.pieces.iter().map(|p| u64::from(p.count)).sum();
-    if copies >= 4 * kinds {
+    if puzzle.has_many_copies() {
         MANY_COPIES_MEMO_BITS
     } else {
         Tuning::default().memo_bits

@@ -151,6 +151,16 @@ impl Puzzle {
         self.board.use_all_pieces && self.set.has_ranges()
     }
 
+    /// True if the set has few kinds of piece and many copies of each (four per kind
+    /// or more, on average): then the search's states are profiles that repeat a great
+    /// many times, which a large memo (`bitboard::tuning`) and the transfer matrix
+    /// (`crate::transfer`) count far faster than the nodes.
+    pub fn has_many_copies(&self) -> bool {
+        let kinds = self.set.pieces.len() as u64;
+        let copies: u64 = self.set.pieces.iter().map(|p| u64::from(p.count)).sum();
+        copies >= 4 * kinds
+    }
+
     /// True if pieces may not cross (SPEC §9): the board is on a grid of segments and
     /// does not say `crossing = true`.
     pub fn has_crossing_rule(&self) -> bool {

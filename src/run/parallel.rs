@@ -61,7 +61,10 @@ pub fn run<J: Job>(
             &base.solutions,
         )));
         let shared = ready.get().and_then(Option::as_ref).expect("just set");
-        let mut em = Emitter::new(base.solutions.clone(), shared.enough.load(Ordering::Relaxed));
+        let mut em = Emitter::new(
+            base.solutions.clone(),
+            shared.enough.load(Ordering::Relaxed),
+        );
         // Unwatched, the scope's end waits for the workers, and the snapshot below reads
         // their slots (a counting run's ended tasks count there).
         if duties.watched {

@@ -24,10 +24,10 @@ use super::jobs::Job;
 use super::request::{PuzzleFields, Symmetry};
 use super::search::{answer, checkpoint, spawn, StopOnDrop};
 use super::{cores, App};
-use crate::Count;
 use crate::render::json::{self, Summary};
 use crate::run::RunOptions;
 use crate::solve::{self, Solver, DEFAULT_SEED};
+use crate::Count;
 
 /// How often a waiting line is offered again.
 const RETRY: Duration = Duration::from_millis(5);

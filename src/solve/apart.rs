@@ -56,7 +56,7 @@ pub(super) struct Apart<'s> {
     rests: Vec<(u128, Puzzle)>,
     /// In `reduce` mode with more than the identity: the group's order and the tilings
     /// its other symmetries fix.
-    burnside: Option<(u64, u128)>,
+    burnside: Option<(u64, Count)>,
     /// The mode the rests are counted in: `keep`, but for the ways of leaving pieces
     /// out (`left_out.rs`), which count in the solver's mode.
     mode: SymmetryMode,
@@ -225,7 +225,7 @@ impl<'s> Apart<'s> {
         report.solutions = match self.burnside {
             None => every,
             Some((order, fixed)) if report.complete => {
-                let (classes, rest) = (every + Count::new(fixed)).div_rem(u128::from(order));
+                let (classes, rest) = (every + fixed).div_rem(u128::from(order));
                 debug_assert_eq!(rest, 0, "Burnside's sum is a multiple of the order");
                 classes
             }

@@ -14,6 +14,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use crate::count::Count;
 use crate::run::{RunOptions, RunReport};
 use crate::symmetry::{burnside, SymmetryMode};
 
@@ -27,7 +28,7 @@ pub(super) struct Burnside {
     /// The order of the group.
     order: u64,
     /// The tilings that the symmetries other than the identity fix, summed.
-    fixed: u128,
+    fixed: Count,
     /// The search nodes that took.
     nodes: u64,
     /// The stop flag ended that count early (the `keep` run then stops at once and
@@ -80,7 +81,7 @@ impl Burnside {
         } else {
             // The identity fixes every tiling.
             let mut sum = report.solutions.clone();
-            sum += self.fixed;
+            sum += &self.fixed;
             let (classes, rest) = sum.div_rem(u128::from(self.order));
             debug_assert_eq!(rest, 0, "Burnside's sum is a multiple of the order");
             report.solutions = classes;
@@ -96,13 +97,25 @@ impl Burnside {
 pub(super) fn fixed_by_the_others(
     solver: &Solver,
     opts: &RunOptions,
-) -> Option<(u128, u64, bool)> {
+) -> Option<(Count, u64, bool)> {
     let group = &solver.reduction.group;
-    let (mut fixed, mut nodes) = (0u128, 0);
+    let (mut fixed, mut nodes) = (Count::ZERO, 0);
     for g in 1..group.order() {
+        // With the memo on, counts may skip nodes: the transfer matrix first.
+        let swept = (solver.memo)
+            .then(|| burnside::fixed_by_transfer(&solver.puzzle, group, g, &opts.stop))
+            .flatten();
+        match swept {
+            Some(Ok(tilings)) => {
+                fixed += tilings;
+                continue;
+            }
+            Some(Err(_)) => return Some((fixed, nodes, true)),
+            None => {}
+        }
         match burnside::fixed_tilings(&solver.puzzle, group, g, &opts.stop) {
             Some((tilings, n)) => {
-                fixed += u128::from(tilings);
+                fixed += tilings;
                 nodes += n;
             }
             None if opts.stop.load(Ordering::Relaxed) => return Some((fixed, nodes, true)),

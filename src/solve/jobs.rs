@@ -1,6 +1,6 @@
 //! Running a solver's search: as a [`run::Job`] for the engine it chose, on all cores
-//! ([`run()`]; or counting region by region (`apart.rs`) or classes by Burnside's
-//! lemma, when those apply), the placements
+//! ([`run()`]; or counting by the transfer matrix (`frontier.rs`), region by region
+//! (`apart.rs`) or classes by Burnside's lemma, when those apply), the placements
 //! the run emits turned into tilings; and on one thread ([`Solver::run`],
 //! [`Solver::count`]).
 
@@ -19,6 +19,7 @@ use super::bit_tree::BitTree;
 use super::burnside::Burnside;
 use super::dlx_tree::DlxTree;
 use super::first;
+use super::frontier;
 use super::left_out;
 use super::solver::{Engine, Solver};
 
@@ -45,6 +46,9 @@ pub fn run_with_progress(
     emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
     mut progress: Option<&mut OnProgress<'_>>,
 ) -> Result<RunReport, Error> {
+    if let Some(report) = frontier::count(solver, opts, progress.as_deref_mut()) {
+        return Ok(report);
+    }
     if let Some(apart) = Apart::plan(solver, opts).or_else(|| left_out::plan(solver, opts)) {
         let mut count = |rest: &Solver, progress: Option<&mut OnProgress<'_>>| {
             run_with_progress(rest, opts, &mut |_| ControlFlow::Continue(()), progress)
@@ -68,6 +72,13 @@ fn burnside_with_progress(
     emit: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
     progress: Option<&mut OnProgress<'_>>,
 ) -> Result<RunReport, Error> {
+    if let Some(report) = frontier::count(&burnside.every, opts, None) {
+        let report = burnside.classes(report);
+        if let Some(p) = progress {
+            p(&frontier::last_status(&report));
+        }
+        return Ok(report);
+    }
     let Some(progress) = progress else {
         let report = on_engine(&burnside.every, BURNSIDE, opts, emit, None)?;
         return Ok(burnside.classes(report));

@@ -17,6 +17,7 @@ mod dlx_tree;
 mod fillings;
 mod first;
 pub(super) mod forced;
+mod frontier;
 mod jobs;
 mod left_out;
 mod regions;

@@ -67,9 +67,10 @@ pub struct Solver {
     /// The engine that `run`, `count` and [`super::run()`] use: the bitboard one whenever it
     /// applies.
     pub(crate) engine: Engine,
-    /// Whether counting runs of the bitboard engine may keep a memo of subtree counts
-    /// (true unless turned off). It makes them faster but their node counts depend on
-    /// what each thread met before: with it off, node counts are the same for every
+    /// Whether counting runs of the bitboard engine may keep a memo of subtree counts,
+    /// and whole counts may go by the transfer matrix (`frontier.rs`), which visits no
+    /// node (true unless turned off). It makes them faster but their node counts depend
+    /// on what each thread met before: with it off, node counts are the same for every
     /// number of threads, shards and interruptions.
     pub memo: bool,
     /// The seed of the restarts of a search for first solutions (see [`Solver::run`]);

@@ -8,6 +8,14 @@
 //! a split of the piece's copies into orbits of that size asks (one search per split).
 //! Far fewer symmetric tilings exist than tilings, so this costs little next to the
 //! `keep` count, and it replaces the search for the least tiling of each class.
+//!
+//! With one kind of piece (dominoes on a rectangle), whose copies every tiling uses,
+//! the symmetric tilings are counted by the transfer matrix instead
+//! ([`fixed_by_transfer`]): a symmetric tiling is an exact cover of the orbits of cells
+//! by the orbits of placements, which cover whole orbits of cells, and numbered from
+//! the orbits' first cells along the board's short side those covers are local, so
+//! their count costs what their profiles cost, however many tilings there are (the
+//! 2 × 93 strip's tilings fixed by its half turn: F(47), about 3·10^9).
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -16,8 +24,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::cover::search::Visitor;
 use crate::cover::{AnySearch, Outcome, Problem, Visit};
 
+use crate::count::Count;
 use crate::model::puzzle::cell_item_name;
 use crate::model::Puzzle;
+use crate::transfer::{self, CountStopped};
 
 use super::group::Group;
 
@@ -60,6 +70,73 @@ pub fn fixed_tilings(
         nodes += n;
     }
     Some((total, nodes))
+}
+
+/// The most states a layer of a sweep of [`fixed_by_transfer`] may hold.
+const MAX_STATES: usize = 1 << 20;
+
+/// The number of tilings of `puzzle` that symmetry `g` maps onto themselves, by the
+/// transfer matrix over the orbits of cells (see the module's header); `None` if that
+/// does not apply (more than one kind of piece, or too many states: then
+/// [`fixed_tilings`]), an error if `stop` was set first.
+pub fn fixed_by_transfer(
+    puzzle: &Puzzle,
+    group: &Group,
+    g: usize,
+    stop: &AtomicBool,
+) -> Option<Result<Count, CountStopped>> {
+    let [piece] = &puzzle.set.pieces[..] else {
+        return None;
+    };
+    if puzzle.remaining[0] as usize * piece.shape.len() != puzzle.open.len() {
+        return None;
+    }
+    // The orbits of cells, numbered by their first cell along the board's short side.
+    let board = &puzzle.board;
+    let key = |c: crate::geom::Cell| {
+        if board.width >= board.height {
+            (c.z, c.x, c.y)
+        } else {
+            (c.z, c.y, c.x)
+        }
+    };
+    let mut orbit_of = vec![usize::MAX; board.frame_len()];
+    let mut firsts = Vec::new();
+    for &c in &puzzle.open {
+        if orbit_of[cell_index(puzzle, &c)] != usize::MAX {
+            continue;
+        }
+        let (mut first, mut d) = (c, group.map(g, c));
+        orbit_of[cell_index(puzzle, &c)] = firsts.len();
+        while d != c {
+            orbit_of[board.index(d)?] = firsts.len();
+            if key(d) < key(first) {
+                first = d;
+            }
+            d = group.map(g, d);
+        }
+        firsts.push(first);
+    }
+    let mut by_first: Vec<usize> = (0..firsts.len()).collect();
+    by_first.sort_by_key(|&o| key(firsts[o]));
+    let mut position = vec![0u32; firsts.len()];
+    for (p, &o) in by_first.iter().enumerate() {
+        position[o] = p as u32;
+    }
+    let orbits = disjoint_orbits(puzzle, &group.images[g]);
+    let options: Vec<Vec<u32>> = (orbits.values().flatten())
+        .map(|cells| {
+            let mut o: Vec<u32> = cells.iter().map(|&i| position[orbit_of[i]]).collect();
+            o.sort_unstable();
+            o.dedup();
+            o
+        })
+        .collect();
+    match transfer::count_cover(firsts.len(), &options, stop, MAX_STATES) {
+        Ok(Some(count)) => Some(Ok(count)),
+        Ok(None) => None,
+        Err(e) => Some(Err(e)),
+    }
 }
 
 /// Orbit cells, by piece and orbit size.

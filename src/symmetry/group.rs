@@ -79,7 +79,6 @@ impl Group {
     }
 
     /// The image of cell `c` under element `g`.
-    #[cfg(test)]
     pub fn map(&self, g: usize, c: Cell) -> Cell {
         self.elements[g].map(self.lattice, c)
     }

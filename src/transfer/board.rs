@@ -48,6 +48,41 @@ pub fn count(
     }
 }
 
+/// The number of exact covers of `positions` positions (`0..positions`, in the order of
+/// the sweep) by `options`, each a sorted, non-empty list of distinct positions, with no
+/// limit on how often a kind of option is used; `Ok(None)` when an option spans 128
+/// positions or more, or a layer would hold more than `max_states` states. (Burnside's
+/// tilings fixed by a symmetry: the cells' orbits covered by the placements' orbits.)
+pub fn count_cover(
+    positions: usize,
+    options: &[Vec<u32>],
+    stop: &AtomicBool,
+    max_states: usize,
+) -> Result<Option<Count>, CountStopped> {
+    let anchored: Vec<Anchored> = (options.iter())
+        .map(|o| Anchored {
+            anchor: o[0] as usize,
+            offsets: o.iter().map(|&p| p - o[0]).collect(),
+            field: NO_FIELD,
+        })
+        .collect();
+    let span = (anchored.iter())
+        .filter_map(|a| a.offsets.last().copied())
+        .max()
+        .unwrap_or(0);
+    let kinds = Kinds {
+        fields: Vec::new(),
+        known: None,
+    };
+    if span < u64::BITS {
+        sweep::<u64>(positions, &anchored, &kinds, span, stop, max_states)
+    } else if span < u128::BITS {
+        sweep::<u128>(positions, &anchored, &kinds, span, stop, max_states)
+    } else {
+        Ok(None)
+    }
+}
+
 /// A placement by its anchor: the offsets of its cells from its first (bit 0) and its
 /// kind's copy field.
 struct Anchored {

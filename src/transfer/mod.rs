@@ -22,7 +22,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-pub use board::count;
+pub use board::{count, count_cover};
 pub use error::{CountStopped, StripError};
 pub use recurrence::{recurrence, Recurrence};
 pub use strip::strip_counts;

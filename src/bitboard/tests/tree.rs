@@ -228,7 +228,11 @@ fn tails_count_only_their_pieces_and_mirror_only_what_they_allow() {
                 ..Tuning::default()
             };
             let mut s = BitSearch::with_tuning(&p, &allowed, tuning).expect("applies");
-            assert_eq!(s.count(), u128::from(want), "{tails} placements in the tails");
+            assert_eq!(
+                s.count(),
+                u128::from(want),
+                "{tails} placements in the tails"
+            );
         }
     }
 }

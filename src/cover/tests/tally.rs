@@ -172,7 +172,11 @@ fn a_split_count_reports_the_nodes_of_one_search() {
         let plain = crate::cover::Search::new(&problem).count();
         let one = Tally::new(&problem).symmetry(false).run();
         let two = Tally::new(&problem).symmetry(false).threads(2).run();
-        assert_eq!((one.count.to_u128(), two.count.to_u128()), (Some(plain), Some(plain)), "{name}");
+        assert_eq!(
+            (one.count.to_u128(), two.count.to_u128()),
+            (Some(plain), Some(plain)),
+            "{name}"
+        );
         assert_eq!(one.stats.nodes, two.stats.nodes, "{name}");
     }
 }

@@ -122,7 +122,11 @@ fn a_region_nothing_fills_ends_the_count() {
         let mut solver = Solver::new(puzzle.clone(), mode);
         solver.memo = false;
         let report = solver.count();
-        assert_eq!((report.solutions.to_u64(), report.complete), (Some(0), true), "{mode:?}");
+        assert_eq!(
+            (report.solutions.to_u64(), report.complete),
+            (Some(0), true),
+            "{mode:?}"
+        );
         assert!(report.stats.nodes < 100, "{} nodes", report.stats.nodes);
     }
 }
