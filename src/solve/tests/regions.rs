@@ -7,7 +7,6 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 
-use crate::count::Count;
 use crate::cover::Subproblem;
 use crate::geom::{Cell, Grid};
 use crate::model::samples::{self, pentominoes};
