@@ -44,7 +44,11 @@ pub(super) fn count(
         return None;
     }
     let start = Instant::now();
-    let (solutions, interrupted) = match transfer::count(&solver.puzzle, &opts.stop, MAX_STATES) {
+    let counted = match transfer::count_dimers(&solver.puzzle, &opts.stop) {
+        Ok(None) => transfer::count(&solver.puzzle, &opts.stop, MAX_STATES),
+        dimers => dimers,
+    };
+    let (solutions, interrupted) = match counted {
         Ok(Some(count)) => (count, false),
         Ok(None) => return None,
         Err(transfer::CountStopped) => (Default::default(), true),

@@ -10,11 +10,15 @@
 //! - [`count`]: a puzzle's number of tilings (the search's keep-mode count), or `None`
 //!   when the sweep does not apply or would hold too many states.
 //! - [`strip_counts`]: the W × n rectangles for n in a range, in one sweep.
+//! - [`count_dimers`]: the tilings of a plane board by dominoes (or lozenges) by
+//!   Kasteleyn's determinant, whose cost does not grow with the board's width as the
+//!   profiles do.
 //! - [`recurrence`]: the shortest linear recurrence with integer coefficients that a
 //!   list of counts satisfies.
 
 mod board;
 mod error;
+mod kasteleyn;
 mod recurrence;
 mod strip;
 mod sweep;
@@ -24,5 +28,6 @@ mod tests;
 
 pub use board::{count, count_cover};
 pub use error::{CountStopped, StripError};
+pub use kasteleyn::count_dimers;
 pub use recurrence::{recurrence, Recurrence};
 pub use strip::strip_counts;

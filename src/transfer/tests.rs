@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use num_bigint::{BigInt, BigUint};
 use proptest::prelude::*;
 
-use super::{count, recurrence, strip_counts, StripError};
+use super::{count, count_dimers, recurrence, strip_counts, StripError};
 use crate::count::Count;
 use crate::geom::{Cell, Grid};
 use crate::model::{parse_board, parse_piece_set, Board, PieceSet, Puzzle, Square};
@@ -438,4 +438,104 @@ fn builtin_puzzles_on_every_grid() {
     let (board, set) = crate::model::load_puzzle("tetrasticks-5x5", None).unwrap();
     let puzzle = Puzzle::new(board, set).unwrap();
     assert_eq!(count(&puzzle, &GO, 1 << 20), Ok(None));
+}
+
+/// Kasteleyn's determinant, where it applies.
+fn dimers(board: Board, set: PieceSet) -> Option<Count> {
+    count_dimers(&Puzzle::new(board, set).unwrap(), &GO).unwrap()
+}
+
+fn aztec(n: i32) -> Vec<Cell> {
+    let mut cells = Vec::new();
+    for row in 0..2 * n {
+        let half = if row < n { row + 1 } else { 2 * n - row };
+        for x in n - half..n + half {
+            cells.push(Cell::new(x, row));
+        }
+    }
+    cells
+}
+
+/// The Aztec diamond of order n has 2^(n(n+1)/2) domino tilings (Elkies, Kuperberg,
+/// Larsen & Propp 1992): order 23's 2^276 is about 1.2 × 10^83.
+#[test]
+fn kasteleyn_counts_aztec_diamonds_of_any_order() {
+    for n in (1..=8).chain([23, 30]) {
+        let cells = aztec(n);
+        let board = Board::of_cells("aztec", Grid::Square, &cells);
+        let e = (n * (n + 1) / 2) as u32;
+        let want = Count::from_big(BigUint::from(2u32).pow(e));
+        assert_eq!(dimers(board, dominoes(cells.len() as u32 / 2)), Some(want), "{n}");
+    }
+}
+
+/// Kasteleyn's formula for the m × n rectangle against the sweep, and MacMahon's
+/// formula for lozenge hexagons (as in `lozenges_match_macmahon`), up to 10 × 10 × 10.
+#[test]
+fn kasteleyn_agrees_with_the_sweep_and_with_macmahon() {
+    for (w, h) in [(2, 93), (8, 8), (12, 12), (7, 10), (16, 16), (5, 5)] {
+        let board = Board::rectangle("r", w, h);
+        let set = dominoes((w * h / 2) as u32);
+        if w * h % 2 == 1 {
+            // The pieces cannot cover an odd area: no puzzle to count.
+            continue;
+        }
+        assert_eq!(
+            dimers(board.clone(), set.clone()),
+            Some(sweep(board, set)),
+            "{w} x {h}"
+        );
+    }
+    for (a, b, c) in [(1, 1, 1), (2, 3, 4), (4, 4, 4), (10, 10, 10)] {
+        let (mut num, mut den) = (BigUint::from(1u32), BigUint::from(1u32));
+        for i in 1..=a {
+            for j in 1..=b {
+                for k in 1..=c {
+                    num *= (i + j + k - 1) as u32;
+                    den *= (i + j + k - 2) as u32;
+                }
+            }
+        }
+        let cells = hexagon(a, b, c);
+        let board = Board::of_cells("hexagon", Grid::Triangle, &cells);
+        let set = set_of("triangle", &["##"], cells.len() as u32 / 2, true);
+        assert_eq!(dimers(board, set), Some(Count::from_big(num / den)), "{a} {b} {c}");
+    }
+}
+
+proptest! {
+    /// On random boards with blocked cells (holes included), Kasteleyn's determinant
+    /// either gives way or gives the sweep's count.
+    #[test]
+    fn kasteleyn_gives_way_or_agrees_with_the_sweep(
+        (w, h) in (2i32..7, 2i32..7),
+        blocked in prop::collection::vec(0usize..49, 0..6),
+    ) {
+        let mut board = Board::rectangle("r", w, h);
+        for b in blocked {
+            let k = b % (w * h) as usize;
+            board.set_square(Cell::new(k as i32 % w, k as i32 / w), Square::Blocked);
+        }
+        let open = board.open_count() as u32;
+        if open % 2 == 1 || open == 0 {
+            return Ok(());
+        }
+        let set = dominoes(open / 2);
+        let Ok(puzzle) = Puzzle::new(board.clone(), set.clone()) else {
+            return Ok(());
+        };
+        if let Some(c) = count_dimers(&puzzle, &GO).unwrap() {
+            prop_assert_eq!(c, sweep(board, set));
+        }
+    }
+}
+
+/// A board with a hole whose ring is not a unit face is left to the sweep.
+#[test]
+fn kasteleyn_leaves_boards_with_holes_to_the_sweep() {
+    let mut board = Board::rectangle("ring", 6, 6);
+    for (x, y) in [(2, 2), (3, 2), (2, 3), (3, 3)] {
+        board.set_square(Cell::new(x, y), Square::Blocked);
+    }
+    assert_eq!(dimers(board, dominoes(16)), None);
 }
