@@ -129,7 +129,11 @@ pub fn count_dimers(puzzle: &Puzzle, stop: &AtomicBool) -> Result<Option<Count>,
 /// `components` components) is the ring of cells around one lattice point.
 fn faces_are_unit(puzzle: &Puzzle, edges: usize, components: usize) -> bool {
     let lattice = puzzle.board.lattice();
-    let full = if puzzle.board.grid == Grid::Square { 4 } else { 6 };
+    let full = if puzzle.board.grid == Grid::Square {
+        4
+    } else {
+        6
+    };
     let mut around: HashMap<(i64, i64), u32> = HashMap::new();
     for &c in &puzzle.open {
         for p in lattice.polygon(c) {

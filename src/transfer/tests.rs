@@ -465,7 +465,11 @@ fn kasteleyn_counts_aztec_diamonds_of_any_order() {
         let board = Board::of_cells("aztec", Grid::Square, &cells);
         let e = (n * (n + 1) / 2) as u32;
         let want = Count::from_big(BigUint::from(2u32).pow(e));
-        assert_eq!(dimers(board, dominoes(cells.len() as u32 / 2)), Some(want), "{n}");
+        assert_eq!(
+            dimers(board, dominoes(cells.len() as u32 / 2)),
+            Some(want),
+            "{n}"
+        );
     }
 }
 
@@ -499,7 +503,11 @@ fn kasteleyn_agrees_with_the_sweep_and_with_macmahon() {
         let cells = hexagon(a, b, c);
         let board = Board::of_cells("hexagon", Grid::Triangle, &cells);
         let set = set_of("triangle", &["##"], cells.len() as u32 / 2, true);
-        assert_eq!(dimers(board, set), Some(Count::from_big(num / den)), "{a} {b} {c}");
+        assert_eq!(
+            dimers(board, set),
+            Some(Count::from_big(num / den)),
+            "{a} {b} {c}"
+        );
     }
 }
 
