@@ -257,9 +257,9 @@ fn strips_refuse_bad_input() {
         strip_counts(&set, 2, 6, 5, &GO),
         Err(StripError::Range { .. })
     ));
-    let hex = set_of("triangle", &["##"], 1, true);
+    let cubes = set_of("cube", &["##"], 1, true);
     assert!(matches!(
-        strip_counts(&hex, 2, 1, 5, &GO),
+        strip_counts(&cubes, 2, 1, 5, &GO),
         Err(StripError::Grid { .. })
     ));
     let stop = AtomicBool::new(true);
@@ -431,4 +431,34 @@ fn builtin_puzzles_on_every_grid() {
     let (board, set) = crate::model::load_puzzle("tetrasticks-5x5", None).unwrap();
     let puzzle = Puzzle::new(board, set).unwrap();
     assert_eq!(count(&puzzle, &GO, 1 << 20), Ok(None));
+}
+
+/// On the hex and triangle grids the W × n strip is the parallelogram `size = [n, W]`:
+/// the strip's counts equal the search's on those boards.
+#[test]
+fn hex_and_triangle_strips_match_the_search() {
+    let tetrahexes = crate::model::load_piece_set("tetrahexes", None).unwrap();
+    let triamonds = set_of("triangle", &["##", "###", "####"], 1, true);
+    let one_sided = crate::model::load_piece_set("one-sided-tetrahexes", None).unwrap();
+    for (set, width, grid, to) in [
+        (&tetrahexes, 2, "hex", 6),
+        (&tetrahexes, 3, "hex", 4),
+        (&one_sided, 2, "hex", 6),
+        (&triamonds, 1, "triangle", 6),
+        (&triamonds, 2, "triangle", 4),
+        (&triamonds, 3, "triangle", 3),
+    ] {
+        let counts = strip_counts(set, width, 1, to, &GO).unwrap();
+        for (n, c) in counts {
+            let text = format!("name = \"p\"\ngrid = \"{grid}\"\nsize = [{n}, {width}]\n");
+            let mut board = parse_board("p.toml", &text).unwrap();
+            board.use_all_pieces = false;
+            let mut free = set.clone();
+            let cells = board.open_count() as u32;
+            for p in free.pieces.iter_mut() {
+                (p.min, p.count) = (0, (cells / p.shape.len() as u32).max(1));
+            }
+            assert_eq!(c, search(board, free), "{} {width} x {n}", set.name);
+        }
+    }
 }
