@@ -181,8 +181,8 @@ fn dicubes_in_two_by_two_boxes() {
 
 const TROMINOES: [&str; 2] = ["###", "##/#."];
 
-/// Trominoes (straight and L) in the 3 × n rectangle: OEIS A046984, checked against
-/// the search for small n.
+/// Trominoes (straight and L) in the 3 × n rectangle, checked against the search for
+/// small n.
 #[test]
 fn tromino_strips_match_the_search() {
     let set = set_of("square", &TROMINOES, 1, true);
@@ -461,4 +461,23 @@ fn hex_and_triangle_strips_match_the_search() {
             assert_eq!(c, search(board, free), "{} {width} x {n}", set.name);
         }
     }
+}
+
+/// Right (L) trominoes in the 4 × 3n rectangle: OEIS A046984, 1, 4, 18, 88, 468, 2672,
+/// 16072, 100064, …, a(n) = 10a(n−1) − 22a(n−2) − 4a(n−3) (Golomb, *Polyominoes*).
+#[test]
+fn right_trominoes_match_oeis_a046984() {
+    let set = set_of("square", &["##/#."], 1, true);
+    let counts = strip_counts(&set, 4, 1, 60, &GO).unwrap();
+    let thirds: Vec<Count> = (counts.iter())
+        .filter(|(n, _)| n % 3 == 0)
+        .map(|(_, c)| c.clone())
+        .collect();
+    let oeis = [4u64, 18, 88, 468, 2672, 16072, 100064];
+    for (c, &e) in thirds.iter().zip(&oeis) {
+        assert_eq!(*c, e);
+    }
+    assert!(counts.iter().all(|(n, c)| n % 3 == 0 || c.is_zero()));
+    let rec = recurrence(&thirds).unwrap();
+    assert_eq!(rec.coefficients, [10, -22, -4].map(BigInt::from).to_vec());
 }
