@@ -108,10 +108,7 @@ fn bad_input_exits_2() {
         );
         assert!(out.get_output().stdout.is_empty());
     }
-    for (set, needle) in [
-        ("no-such-set", "no-such-set"),
-        ("hexiamonds", "triangle grid"),
-    ] {
+    for (set, needle) in [("no-such-set", "no-such-set"), ("tetracubes", "cube grid")] {
         let out = polyx()
             .args(["sequence", set, "--width", "2", "--to", "5"])
             .assert()

@@ -196,7 +196,8 @@ def sequence(pieces: str, width: int, to: int, from_: int = 1) -> List[int]:
     """The number of tilings of the ``width`` x n rectangle by the pieces of ``pieces`` (a
     built-in set's name, a piece-set file's path, or its TOML text), each as often as
     needed, for n = ``from_`` .. ``to``: exact ints of any size, from one transfer-matrix
-    sweep along the strip. Square grid; one-sided pieces stay one-sided."""
+    sweep along the strip. Square, hex and triangle grids (there the strip is the
+    parallelogram ``size = [n, W]``); one-sided pieces stay one-sided."""
 
 def builtin_boards() -> List[Tuple[str, str]]:
     """The built-in boards: ``(name, description)``."""

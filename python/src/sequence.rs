@@ -12,7 +12,8 @@ use crate::wait::interruptible;
 /// The number of tilings of the `width` × n rectangle by the pieces of `pieces` (a
 /// built-in set's name, a piece-set file's path, or its TOML text), each as often as
 /// needed, for n = `from_` ..= `to`, as a list of ints. One-sided pieces stay one-sided;
-/// the set's counts do not apply. Square grid. Releases the GIL; Ctrl-C stops it with
+/// the set's counts do not apply. Square, hex and triangle grids (there the strip is
+/// the parallelogram `size = [n, W]`). Releases the GIL; Ctrl-C stops it with
 /// KeyboardInterrupt.
 #[pyfunction]
 #[pyo3(signature = (pieces, width, to, from_ = 1))]

@@ -38,7 +38,7 @@ L.
     assert polyx.sequence(trominoes, 3, 4) == [1, 3, 10, 23]
 
 
-@pytest.mark.parametrize("args", [("dominoes", 0, 5), ("dominoes", 2, 5, 6), ("hexiamonds", 2, 5)])
+@pytest.mark.parametrize("args", [("dominoes", 0, 5), ("dominoes", 2, 5, 6), ("tetracubes", 2, 5)])
 def test_bad_arguments_raise_value_error(args):
     with pytest.raises(ValueError):
         polyx.sequence(*args)

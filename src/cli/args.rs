@@ -65,7 +65,8 @@ pub enum Command {
     ///
     /// Each piece of SET may be used as often as needed (the set's counts do not apply;
     /// one-sided pieces stay one-sided). One transfer-matrix sweep along the strip gives
-    /// every n; counts are exact at any size. Square grid.
+    /// every n; counts are exact at any size. Square, hex and triangle grids (there the
+    /// W × n rectangle is the parallelogram `size = [n, W]`).
     Sequence(SequenceArgs),
     /// Print a completion script for bash, zsh, fish, elvish or powershell.
     ///

@@ -12,6 +12,7 @@ use num_traits::ToPrimitive;
 use serde_json::{json, Value};
 
 use crate::count::{Count, MAX_JSON_NUMBER};
+use crate::geom::Grid;
 use crate::model::library;
 use crate::transfer::{recurrence, strip_counts, Recurrence, StripError};
 
@@ -45,9 +46,13 @@ pub fn run(args: &SequenceArgs) -> anyhow::Result<Status> {
     let mut out = output::stdout();
     match args.format {
         SequenceFormatArg::Ascii => {
+            let shape = match set.grid {
+                Grid::Square => "rectangle",
+                _ => "parallelogram",
+            };
             writeln!(
                 out,
-                "# polyx sequence {} --width {}: tilings of the {} x n rectangle, n = {}..{}",
+                "# polyx sequence {} --width {}: tilings of the {} x n {shape}, n = {}..{}",
                 args.set, args.width, args.width, args.from, args.to
             )?;
             for (n, c) in &counts {

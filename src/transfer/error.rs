@@ -27,7 +27,7 @@ pub enum StripError {
     },
     /// The set is on a grid whose strips the sweep does not walk.
     #[error(
-        "the piece set `{set}` is on the {grid} grid; `sequence` counts strips of the square grid only"
+        "the piece set `{set}` is on the {grid} grid; strips are counted on the square, hex and triangle grids only"
     )]
     Grid {
         /// The set's name.

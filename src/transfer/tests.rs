@@ -188,8 +188,8 @@ fn dicubes_in_two_by_two_boxes() {
 
 const TROMINOES: [&str; 2] = ["###", "##/#."];
 
-/// Trominoes (straight and L) in the 3 × n rectangle: OEIS A046984, checked against
-/// the search for small n.
+/// Trominoes (straight and L) in the 3 × n rectangle, checked against the search for
+/// small n.
 #[test]
 fn tromino_strips_match_the_search() {
     let set = set_of("square", &TROMINOES, 1, true);
@@ -264,9 +264,9 @@ fn strips_refuse_bad_input() {
         strip_counts(&set, 2, 6, 5, &GO),
         Err(StripError::Range { .. })
     ));
-    let hex = set_of("triangle", &["##"], 1, true);
+    let cubes = set_of("cube", &["##"], 1, true);
     assert!(matches!(
-        strip_counts(&hex, 2, 1, 5, &GO),
+        strip_counts(&cubes, 2, 1, 5, &GO),
         Err(StripError::Grid { .. })
     ));
     let stop = AtomicBool::new(true);
@@ -438,6 +438,55 @@ fn builtin_puzzles_on_every_grid() {
     let (board, set) = crate::model::load_puzzle("tetrasticks-5x5", None).unwrap();
     let puzzle = Puzzle::new(board, set).unwrap();
     assert_eq!(count(&puzzle, &GO, 1 << 20), Ok(None));
+}
+
+/// On the hex and triangle grids the W × n strip is the parallelogram `size = [n, W]`:
+/// the strip's counts equal the search's on those boards.
+#[test]
+fn hex_and_triangle_strips_match_the_search() {
+    let tetrahexes = crate::model::load_piece_set("tetrahexes", None).unwrap();
+    let triamonds = set_of("triangle", &["##", "###", "####"], 1, true);
+    let one_sided = crate::model::load_piece_set("one-sided-tetrahexes", None).unwrap();
+    for (set, width, grid, to) in [
+        (&tetrahexes, 2, "hex", 6),
+        (&tetrahexes, 3, "hex", 4),
+        (&one_sided, 2, "hex", 6),
+        (&triamonds, 1, "triangle", 6),
+        (&triamonds, 2, "triangle", 4),
+        (&triamonds, 3, "triangle", 3),
+    ] {
+        let counts = strip_counts(set, width, 1, to, &GO).unwrap();
+        for (n, c) in counts {
+            let text = format!("name = \"p\"\ngrid = \"{grid}\"\nsize = [{n}, {width}]\n");
+            let mut board = parse_board("p.toml", &text).unwrap();
+            board.use_all_pieces = false;
+            let mut free = set.clone();
+            let cells = board.open_count() as u32;
+            for p in free.pieces.iter_mut() {
+                (p.min, p.count) = (0, (cells / p.shape.len() as u32).max(1));
+            }
+            assert_eq!(c, search(board, free), "{} {width} x {n}", set.name);
+        }
+    }
+}
+
+/// Right (L) trominoes in the 4 × 3n rectangle: OEIS A046984, 1, 4, 18, 88, 468, 2672,
+/// 16072, 100064, …, a(n) = 10a(n−1) − 22a(n−2) − 4a(n−3) (Golomb, *Polyominoes*).
+#[test]
+fn right_trominoes_match_oeis_a046984() {
+    let set = set_of("square", &["##/#."], 1, true);
+    let counts = strip_counts(&set, 4, 1, 60, &GO).unwrap();
+    let thirds: Vec<Count> = (counts.iter())
+        .filter(|(n, _)| n % 3 == 0)
+        .map(|(_, c)| c.clone())
+        .collect();
+    let oeis = [4u64, 18, 88, 468, 2672, 16072, 100064];
+    for (c, &e) in thirds.iter().zip(&oeis) {
+        assert_eq!(*c, e);
+    }
+    assert!(counts.iter().all(|(n, c)| n % 3 == 0 || c.is_zero()));
+    let rec = recurrence(&thirds).unwrap();
+    assert_eq!(rec.coefficients, [10, -22, -4].map(BigInt::from).to_vec());
 }
 
 /// Kasteleyn's determinant, where it applies.
