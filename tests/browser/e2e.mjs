@@ -204,6 +204,27 @@ async function countAndCancel(page) {
   await page.selectOption('[data-testid="solve-symmetry"]', "reduce");
 }
 
+const STRIP_TOML = 'name = "strip-2x93"\npieces = "strip-dominoes"\nsize = [93, 2]\n';
+const DOMINOES_TOML = 'name = "strip-dominoes"\n[[piece]]\nname = "D"\ncount = 93\nshape = "DD"\n';
+
+/** A count past 2^64 (the 2 x 93 strip's domino tilings, F(94)) is shown exactly: the
+    API sends it as a string of digits, the page prints every digit. */
+async function bigCount(page) {
+  await page.click('[data-testid="tab-toml"]');
+  await page.fill('[data-testid="toml-board"]', STRIP_TOML);
+  await page.fill('[data-testid="toml-pieces"]', DOMINOES_TOML);
+  await page.click('[data-testid="toml-load"]');
+  await page.waitForFunction(() => document.getElementById("current-name").dataset.name === "strip-2x93");
+  await page.selectOption('[data-testid="solve-symmetry"]', "keep");
+  await page.click('[data-testid="solve-count"]');
+  await page.waitForFunction(() => document.getElementById("progress-text").dataset.state === "done");
+  const shown = await page.getAttribute('[data-testid="progress-text"]', "data-solutions");
+  check(shown === "19740274219868223167", "the count past 2^64 is kept exactly, saw " + shown);
+  const text = await page.textContent('[data-testid="progress-text"]');
+  check(text.includes("19,740,274,219,868,223,167"), "the page prints every digit: " + text);
+  await page.selectOption('[data-testid="solve-symmetry"]', "reduce");
+}
+
 async function hexPuzzle(page) {
   await openBuiltin(page, "tetrahexes-4x7");
   await solveFirst(page);
@@ -278,7 +299,7 @@ async function main() {
   const steps = [
     ["load", loadPage], ["noi2005-solved", solveNoi2005], ["toml-error", tomlError], ["editor", editorBoard], ["editor-sticks", editorSticks],
     ["design", designTools],
-    ["count-cancelled", countAndCancel], ["hex", hexPuzzle], ["sphere-3d", ballPuzzle], ["cube-3d", cubePuzzle],
+    ["count-cancelled", countAndCancel], ["big-count", bigCount], ["hex", hexPuzzle], ["sphere-3d", ballPuzzle], ["cube-3d", cubePuzzle],
   ];
   const play = await playStep();
   steps.push(["play", (p) => play(p, base, shots)]);
