@@ -111,6 +111,12 @@ pub(super) fn fixed_by_the_others(
                 continue;
             }
             Some(Err(_)) => return Some((fixed, nodes, true)),
+            // The search of orbits counts copies exactly: free copies are not its.
+            None if burnside::copies_are_free(&solver.puzzle)
+                && !(solver.puzzle.board.use_all_pieces && !solver.puzzle.has_ranges()) =>
+            {
+                return None
+            }
             None => {}
         }
         match burnside::fixed_tilings(&solver.puzzle, group, g, &opts.stop) {

@@ -9,8 +9,9 @@
 //! Far fewer symmetric tilings exist than tilings, so this costs little next to the
 //! `keep` count, and it replaces the search for the least tiling of each class.
 //!
-//! With one kind of piece (dominoes on a rectangle), whose copies every tiling uses,
-//! the symmetric tilings are counted by the transfer matrix instead
+//! With one kind of piece (dominoes on a rectangle), whose copies every tiling uses, or
+//! pieces given as often as needed ([`copies_are_free`]), the symmetric tilings are
+//! counted by the transfer matrix instead
 //! ([`fixed_by_transfer`]): a symmetric tiling is an exact cover of the orbits of cells
 //! by the orbits of placements, which cover whole orbits of cells, and numbered from
 //! the orbits' first cells along the board's short side those covers are local, so
@@ -41,10 +42,21 @@ pub fn applies(puzzle: &Puzzle, group: &Group) -> bool {
     // The orbits' options would need the crossing items too.
     puzzle.board.cover_all_cells
         && !puzzle.has_crossing_rule()
-        && puzzle.board.use_all_pieces
-        && !puzzle.has_ranges()
+        && (puzzle.board.use_all_pieces && !puzzle.has_ranges() || copies_are_free(puzzle))
         && (group.elements.iter())
             .all(|g| g.pieces.iter().enumerate().all(|(k, &image)| image == k))
+}
+
+/// Whether no tiling of `puzzle` can meet a limit of its copies: each piece may be left
+/// out, and has copies enough to cover every open cell alone (a set given "as often as
+/// needed"). Then a symmetric tiling is any exact cover of the orbits of cells by
+/// orbits of placements, which only [`fixed_by_transfer`] counts.
+pub fn copies_are_free(puzzle: &Puzzle) -> bool {
+    let open = puzzle.open.len();
+    (0..puzzle.set.pieces.len()).all(|k| {
+        puzzle.least(k) == 0
+            && puzzle.remaining[k] as usize * puzzle.set.pieces[k].shape.len() >= open
+    })
 }
 
 /// The number of tilings of `puzzle` that symmetry `g` (an index into `group`) maps onto
@@ -80,18 +92,19 @@ const MAX_STATES: usize = 1 << 23;
 
 /// The number of tilings of `puzzle` that symmetry `g` maps onto themselves, by the
 /// transfer matrix over the orbits of cells (see the module's header); `None` if that
-/// does not apply (more than one kind of piece, or too many states: then
-/// [`fixed_tilings`]), an error if `stop` was set first.
+/// does not apply (copies that bind, other than one kind's that every tiling uses all
+/// of, or too many states: then [`fixed_tilings`]), an error if `stop` was set first.
 pub fn fixed_by_transfer(
     puzzle: &Puzzle,
     group: &Group,
     g: usize,
     stop: &AtomicBool,
 ) -> Option<Result<Count, CountStopped>> {
-    let [piece] = &puzzle.set.pieces[..] else {
-        return None;
+    let exact = match &puzzle.set.pieces[..] {
+        [piece] => puzzle.remaining[0] as usize * piece.shape.len() == puzzle.open.len(),
+        _ => false,
     };
-    if puzzle.remaining[0] as usize * piece.shape.len() != puzzle.open.len() {
+    if !exact && !copies_are_free(puzzle) {
         return None;
     }
     // The orbits of cells, numbered by their first cell in the scan order (of the axes
@@ -359,5 +372,47 @@ mod tests {
             }
         }
         assert!(checked >= 12, "{checked}");
+    }
+
+    /// With pieces as often as needed, the classes by Burnside's lemma over swept fixed
+    /// tilings are those the plain reduced search finds (memo off: no sweep).
+    #[test]
+    fn classes_of_free_copies_are_the_searched_ones() {
+        use crate::solve::{Solver, SymmetryMode};
+        let free = |shapes: &[&str]| {
+            let mut text = String::from("name = \"free\"\n");
+            for (i, s) in shapes.iter().enumerate() {
+                text += &format!(
+                    "[[piece]]\nname = \"{}\"\ncount = [0, 40]\nshape = \"\"\"\n{}\n\"\"\"\n",
+                    (b'A' + i as u8) as char,
+                    s.replace('/', "\n")
+                );
+            }
+            crate::model::parse_piece_set("free.toml", &text).unwrap()
+        };
+        let sets = [
+            free(&["###", "##/#."]),
+            free(&["#", "##"]),
+            free(&["##", "####"]),
+        ];
+        let mut burnsides = 0;
+        for set in &sets {
+            for (w, h) in [(4, 4), (3, 6), (5, 4), (2, 8)] {
+                let text = format!("name = \"r\"\nsize = [{w}, {h}]\n");
+                let board = crate::model::parse_board("r.toml", &text).unwrap();
+                let Ok(puzzle) = Puzzle::new(board, set.clone()) else {
+                    continue;
+                };
+                assert!(copies_are_free(&puzzle));
+                burnsides += usize::from(applies(&puzzle, &Group::of(&puzzle)));
+                let swept = Solver::new(puzzle.clone(), SymmetryMode::Reduce).count();
+                let mut plain = Solver::new(puzzle, SymmetryMode::Reduce);
+                plain.memo = false;
+                let searched = plain.count();
+                assert!(swept.complete && searched.complete);
+                assert_eq!(swept.solutions, searched.solutions, "{w} x {h}");
+            }
+        }
+        assert!(burnsides >= 8, "{burnsides}");
     }
 }
