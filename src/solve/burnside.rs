@@ -112,8 +112,8 @@ pub(super) fn fixed_by_the_others(
             }
             Some(Err(_)) => return Some((fixed, nodes, true)),
             // The search of orbits counts copies exactly: free copies are not its.
-            None if burnside::copies_are_free(&solver.puzzle)
-                && !(solver.puzzle.board.use_all_pieces && !solver.puzzle.has_ranges()) =>
+            None if (!solver.puzzle.board.use_all_pieces || solver.puzzle.has_ranges())
+                && burnside::copies_are_free(&solver.puzzle) =>
             {
                 return None
             }
