@@ -29,17 +29,65 @@ const fn boxes_of_row() -> [u16; 512] {
     t
 }
 
+/// The six permutations row → box: row r goes to box `PERMS[p][r]`.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The segments of permutation p (bit `3r + x`).
+const fn permutation_segments() -> [u32; 6] {
+    let mut t = [0; 6];
+    let mut p = 0;
+    while p < 6 {
+        t[p] = (1 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
+        p += 1;
+    }
+    t
+}
+
+/// For a set of row segments, the permutations (bit p) that lie inside it.
+const fn permutations_inside() -> [u8; 512] {
+    let segments = permutation_segments();
+    let mut t = [0u8; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if set as u32 & segments[p] == segments[p] {
+                t[set] |= 1 << p;
+            }
+            p += 1;
+        }
+        set += 1;
+    }
+    t
+}
+
+/// The segments (bit `3r + x`) of permutation `p` (0..6).
+pub static PERMUTATION_SEGMENTS: [u32; 6] = permutation_segments();
+static PERMUTATIONS_INSIDE: [u8; 512] = permutations_inside();
+
+/// The permutations row → box (bit p, as [`PERMUTATION_SEGMENTS`]) whose three segments
+/// all lie in the segment set `set` (9 bits).
+#[inline]
+pub fn permutations(set: u32) -> u32 {
+    u32::from(PERMUTATIONS_INSIDE[set as usize])
+}
+
+/// The cells (27 bits) of a set of row segments.
+#[inline]
+pub fn segment_cells(set: u32) -> u32 {
+    CELLS_OF_SEGMENTS[set as usize]
+}
+
 /// For a set of row segments (bit `3r + x`: row r meets box x), the segments that lie
 /// on some permutation row → box inside the set; 0 when there is none.
 const fn segments_on_permutations() -> [u16; 512] {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [0u16; 512];
     let mut set = 0;
     while set < 512 {
@@ -104,16 +152,80 @@ const fn boxes_of_rows() -> [[u16; 512]; 3] {
 
 static BOXES_OF_ROWS: [[u16; 512]; 3] = boxes_of_rows();
 static ON_PERMUTATIONS: [u16; 512] = segments_on_permutations();
+static CELLS_OF_SEGMENTS: [u32; 512] = cells_of_segments();
 static CELLS_ON_PERMUTATIONS: [u32; 512] = cells_on_permutations();
 
 /// The cells of `band` that can still hold its digit given that it must occupy one cell
 /// of each row and of each box; 0 if it cannot.
 #[inline]
 pub fn restrict(band: u32) -> u32 {
-    let segments = BOXES_OF_ROWS[0][(band & ROW) as usize]
-        | BOXES_OF_ROWS[1][((band >> 9) & ROW) as usize]
-        | BOXES_OF_ROWS[2][((band >> 18) & ROW) as usize];
-    band & CELLS_ON_PERMUTATIONS[segments as usize]
+    band & CELLS_ON_PERMUTATIONS[segments(band) as usize]
+}
+
+/// The row segments (bit `3r + x`: row r inside box x) in which `band` has a cell.
+#[inline]
+pub fn segments(band: u32) -> u32 {
+    u32::from(
+        BOXES_OF_ROWS[0][(band & ROW) as usize]
+            | BOXES_OF_ROWS[1][((band >> 9) & ROW) as usize]
+            | BOXES_OF_ROWS[2][((band >> 18) & ROW) as usize],
+    )
+}
+
+/// For a set of row segments (bit `3r + x`) that each must hold the digit: the cells of
+/// the band it leaves, the rest of each segment's row and of its box.
+const fn segment_eliminations() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut s = 0;
+        while s < 9 {
+            if set & (1 << s) != 0 {
+                let (r, x) = (s / 3, s % 3);
+                let segment = 7 << (9 * r + 3 * x);
+                let box_cells = (7 << (3 * x)) * 0x40201;
+                t[set] |= ((ROW << (9 * r)) | box_cells) & !segment;
+            }
+            s += 1;
+        }
+        set += 1;
+    }
+    t
+}
+
+/// For a set of row segments, those that are the only one of their row in the set.
+const fn lone_segments() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut r = 0;
+        while r < 3 {
+            let row = (set >> (3 * r)) & 7;
+            if row != 0 && row & (row - 1) == 0 {
+                t[set] |= (row << (3 * r)) as u16;
+            }
+            r += 1;
+        }
+        set += 1;
+    }
+    t
+}
+
+static SEGMENT_ELIMINATIONS: [u32; 512] = segment_eliminations();
+static LONE_SEGMENTS: [u16; 512] = lone_segments();
+
+/// The cells a digit leaves when each of the row segments `set` must hold it: the rest
+/// of each one's row and of its box.
+#[inline]
+pub fn segment_eliminations_of(set: u32) -> u32 {
+    SEGMENT_ELIMINATIONS[set as usize]
+}
+
+/// The segments of `set` that are the only one of their row in it: where a digit whose
+/// segments are `set` must be in those rows.
+#[inline]
+pub fn lone_segments_of(set: u32) -> u32 {
+    u32::from(LONE_SEGMENTS[set as usize])
 }
 
 /// One digit's columns in the three bands (`columns[k]`: 9 bits) restricted by the

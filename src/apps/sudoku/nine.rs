@@ -13,8 +13,8 @@
 //!   permutation argument down the stacks (`band::stack_columns`: bands → columns) and
 //!   hidden singles of columns.
 //!
-//! When nothing more follows, the search guesses on a cell with the fewest digits left
-//! (two, nearly always), copying the 120-byte grid for each branch.
+//! When nothing more follows, the search branches on one digit's permutation row → box
+//! in the most constrained band ([`choose`]), copying the 120-byte grid for each branch.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -130,23 +130,27 @@ impl Search<'_> {
         if stats.nodes % STOP_CHECK == 0 && self.stop.load(Ordering::Relaxed) {
             self.outcome.stopped = true;
         }
-        if self.outcome.stopped || !settle(&mut grid, todo, &mut stats.updates) {
-            return;
-        }
-        if grid.unsolved == [0; 3] {
-            self.outcome.solutions += 1;
-            if self.outcome.first.is_none() {
-                self.outcome.first = Some(digits(&grid));
+        let mut todo = todo;
+        let mut branches = loop {
+            if self.outcome.stopped || !settle(&mut grid, todo, &mut self.outcome.stats.updates) {
+                return;
             }
-            return;
-        }
-        let (k, p, mut choices) = guess(&grid);
-        while choices != 0 {
-            let d = choices.trailing_zeros() as usize;
-            choices &= choices - 1;
+            if grid.unsolved == [0; 3] {
+                self.outcome.solutions += 1;
+                if self.outcome.first.is_none() {
+                    self.outcome.first = Some(digits(&grid));
+                }
+                return;
+            }
+            match choose(&mut grid) {
+                Choice::Branch(branches) => break branches,
+                Choice::Settle(words) => todo = words,
+                Choice::Dead => return,
+            }
+        };
+        while let Some((w, keep)) = branches.next() {
             let mut branch = grid;
-            let w = 9 * k + d;
-            branch.cand[w] &= !band::row_others(p);
+            branch.cand[w] &= keep;
             self.node(branch, 1 << w);
             if self.outcome.solutions >= self.limit || self.outcome.stopped {
                 return;
@@ -157,11 +161,17 @@ impl Search<'_> {
 
 /// Propagates until nothing more follows; false on a contradiction.
 fn settle(grid: &mut Grid, mut todo: u32, updates: &mut u64) -> bool {
+    // The words changed since each scan below last looked: a scan reads only the bands
+    // (naked singles) or digits (columns) whose words changed, as nothing else can
+    // have anything new to say.
+    let (mut for_naked, mut for_columns) = (0u32, 0u32);
     loop {
         let mut count = 0;
+        let mut changed = 0;
         while todo != 0 {
             let w = todo.trailing_zeros() as usize;
             todo &= todo - 1;
+            changed |= 1 << w;
             count += 1;
             if !update(grid, w, &mut todo) {
                 *updates += count;
@@ -169,15 +179,19 @@ fn settle(grid: &mut Grid, mut todo: u32, updates: &mut u64) -> bool {
             }
         }
         *updates += count;
-        if !naked_singles(grid, &mut todo) {
+        for_naked |= changed;
+        for_columns |= changed;
+        if !naked_singles(grid, for_naked, &mut todo) {
             return false;
         }
+        for_naked = 0;
         if todo != 0 {
             continue;
         }
-        if !column_singles(grid, &mut todo) {
+        if !column_singles(grid, for_columns, &mut todo) {
             return false;
         }
+        for_columns = 0;
         if todo == 0 {
             return true;
         }
@@ -231,10 +245,10 @@ fn place(grid: &mut Grid, d: usize, k: usize, placed: u32, todo: &mut u32) {
 
 /// Cells with one digit left take it; false if a cell has none, or if two cells of a
 /// row are left with the same one digit.
-fn naked_singles(grid: &mut Grid, todo: &mut u32) -> bool {
+fn naked_singles(grid: &mut Grid, changed: u32, todo: &mut u32) -> bool {
     for k in 0..3 {
         let open = grid.unsolved[k];
-        if open == 0 {
+        if open == 0 || (changed >> (9 * k)) & 0x1ff == 0 {
             continue;
         }
         let (mut once, mut twice) = (0, 0);
@@ -267,8 +281,12 @@ fn naked_singles(grid: &mut Grid, todo: &mut u32) -> bool {
 
 /// A digit with one open cell left in a column goes there; false if a column has no
 /// cell left for a digit.
-fn column_singles(grid: &mut Grid, todo: &mut u32) -> bool {
+fn column_singles(grid: &mut Grid, changed: u32, todo: &mut u32) -> bool {
+    let changed = (changed | changed >> 9 | changed >> 18) & 0x1ff;
     for d in 0..9 {
+        if changed & (1 << d) == 0 {
+            continue;
+        }
         let words = [grid.cand[d], grid.cand[9 + d], grid.cand[18 + d]];
         let open = (words[0] & grid.unsolved[0])
             | (words[1] & grid.unsolved[1])
@@ -303,6 +321,131 @@ fn column_singles(grid: &mut Grid, todo: &mut u32) -> bool {
                 grid.cand[w] &= !band::row_others(p);
                 *todo |= 1 << w;
             }
+        }
+    }
+    true
+}
+
+/// What [`choose`] found.
+enum Choice {
+    /// The branches to take.
+    Branch(Branch),
+    /// The segments of a band ruled out cells: propagate from these words, then choose.
+    Settle(u32),
+    /// The segments of a band cannot be filled.
+    Dead,
+}
+
+/// What the search branches on.
+enum Branch {
+    /// Cell `p` of band `k` and its digits (bit d).
+    Cell(usize, u32, u32),
+    /// The permutations row → box (bit p) left to word `w`'s digit in its band.
+    Rows(usize, u32),
+}
+
+impl Branch {
+    /// The next branch, as a word and the cells it keeps.
+    fn next(&mut self) -> Option<(usize, u32)> {
+        match self {
+            Branch::Cell(_, _, 0) | Branch::Rows(_, 0) => None,
+            Branch::Cell(k, p, digits) => {
+                let d = digits.trailing_zeros() as usize;
+                *digits &= *digits - 1;
+                Some((9 * *k + d, !band::row_others(*p)))
+            }
+            Branch::Rows(w, perms) => {
+                let p = perms.trailing_zeros() as usize;
+                *perms &= *perms - 1;
+                Some((*w, band::segment_cells(band::PERMUTATION_SEGMENTS[p])))
+            }
+        }
+    }
+}
+
+/// The branch: in the open band whose digits have the fewest permutations row → box
+/// left in all, the digit with the fewest of its own, two or more (two, nearly always);
+/// if every digit's permutation is known in every band, a cell with the fewest digits.
+///
+/// Branching on a digit's whole permutation decides three cells' rows at once; on the
+/// hard sets it takes about a third fewer nodes than branching on a cell with two digits.
+fn choose(grid: &mut Grid) -> Choice {
+    let mut best = (u32::MAX, None);
+    let mut todo = 0;
+    for k in 0..3 {
+        if grid.unsolved[k] == 0 {
+            continue;
+        }
+        let segments: [u32; 9] = std::array::from_fn(|d| band::segments(grid.cand[9 * k + d]));
+        if !segment_digits(grid, k, &segments, &mut todo) {
+            return Choice::Dead;
+        }
+        let mut total = 0;
+        let mut pick = (u32::MAX, 0, 0);
+        for (d, &set) in segments.iter().enumerate() {
+            let perms = band::permutations(set);
+            let n = perms.count_ones();
+            total += n;
+            if n >= 2 && n < pick.0 {
+                pick = (n, d, perms);
+            }
+        }
+        if pick.0 != u32::MAX && total < best.0 {
+            best = (total, Some(Branch::Rows(9 * k + pick.1, pick.2)));
+        }
+    }
+    if todo != 0 {
+        return Choice::Settle(todo);
+    }
+    Choice::Branch(best.1.unwrap_or_else(|| {
+        let (k, p, digits) = guess(grid);
+        Branch::Cell(k, p, digits)
+    }))
+}
+
+/// The three cells of a row segment hold three different digits. In band `k`, whose
+/// digits lie in the segments `segments[d]`: a segment open to fewer than three digits,
+/// or held by more than three (each the digit's only segment in that row), cannot be
+/// filled (false). One open to exactly three is held by each of them, which then leave
+/// the rest of its row and box; one held by three is closed to the other digits. Words
+/// that lose cells are added to `todo`.
+///
+/// Branching on permutations needs this: without it, a band whose digits all have their
+/// permutations could crowd four digits into one segment and go on searching below.
+fn segment_digits(grid: &mut Grid, k: usize, segments: &[u32; 9], todo: &mut u32) -> bool {
+    let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
+    let (mut held_once, mut held_twice, mut held_thrice, mut held_more) = (0, 0, 0, 0);
+    let mut held = [0; 9];
+    for d in 0..9 {
+        let set = segments[d];
+        four |= three & set;
+        three |= two & set;
+        two |= one & set;
+        one |= set;
+        let lone = band::lone_segments_of(set);
+        held[d] = lone;
+        held_more |= held_thrice & lone;
+        held_thrice |= held_twice & lone;
+        held_twice |= held_once & lone;
+        held_once |= lone;
+    }
+    if three != 0x1ff || held_more != 0 {
+        return false;
+    }
+    // Segments already filled have nothing more to say.
+    let unfilled = band::segments(grid.unsolved[k]);
+    let open_to_three = three & !four & unfilled;
+    let held_by_three = held_thrice & unfilled;
+    if open_to_three == 0 && held_by_three == 0 {
+        return true;
+    }
+    for d in 0..9 {
+        let gone = band::segment_eliminations_of(segments[d] & open_to_three)
+            | band::segment_cells(held_by_three & !held[d]);
+        let w = 9 * k + d;
+        if grid.cand[w] & gone != 0 {
+            grid.cand[w] &= !gone;
+            *todo |= 1 << w;
         }
     }
     true
@@ -392,6 +535,16 @@ mod tests {
             assert!(is_valid_solution(3, &first));
             assert!(puzzle.iter().zip(&first).all(|(&g, &s)| g == 0 || g == s));
         }
+    }
+
+    #[test]
+    fn an_empty_grid_fills_without_crowding_a_segment() {
+        // Branching on permutations alone could put four digits into one row segment of
+        // a band and search on below it; the segments' digits stop that at once.
+        let out = solve(&[0; 81], 1, &NEVER);
+        assert_eq!(out.solutions, 1);
+        assert!(is_valid_solution(3, &out.first.unwrap()));
+        assert!(out.stats.nodes < 100, "{} nodes", out.stats.nodes);
     }
 
     #[test]

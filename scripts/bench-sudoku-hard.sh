@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# `polyx sudoku -j1` against tdoku on hard puzzles, one row a set: the repository's
+# generated sets (benches/data/sudoku/*.txt, made by examples/hard_sudoku.rs) and any
+# set files given as arguments (the public lists named in docs/benchmarks/sudoku.md,
+# such as magictour's top1465 or the forum's hardest, which are not redistributed here).
+#
+# Each set is repeated to about 40,000 solves. tdoku (../shared/bench/tdoku) is built
+# with g++ -O3 -march=native; both run on one core, end to end, timed by hyperfine in the
+# same run (best of RUNS, default 5), after a check that both print the same solutions.
+# Then the instructions (callgrind) on one copy of each set, tdoku built for AVX2
+# (valgrind does not run AVX-512), and polyx's search nodes.
+#
+# Usage: scripts/bench-sudoku-hard.sh [SET.txt ...]   (from the repository's top level;
+# POLYX names the binary, default: `cargo build --release`'s)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${RUNS:-5}
+tdoku_src=../shared/bench/tdoku
+if [ ! -d "$tdoku_src" ] || ! command -v g++ > /dev/null; then
+  echo "sudoku-hard: needs $tdoku_src and g++; skipped"
+  exit 0
+fi
+polyx=${POLYX:-}
+if [ -z "$polyx" ]; then
+  cargo build --release --quiet --bin polyx
+  target=$(cargo metadata --format-version 1 --no-deps |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+  polyx=$target/release/polyx
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for arch in native x86-64-v3; do
+  g++ -O3 -march=$arch -I"$tdoku_src/include" "$tdoku_src/src/solver_dpll_triad_simd.cc" \
+    "$tdoku_src/src/util.cc" "$tdoku_src/example/solve.c" -o "$work/tdoku-$arch"
+done
+echo "| set | puzzles | solves | polyx nodes a puzzle | polyx (best) | tdoku (best) | polyx / tdoku | instructions a puzzle, polyx / tdoku |"
+echo "|---|---|---|---|---|---|---|---|"
+for set in benches/data/sudoku/*.txt "$@"; do
+  name=$(basename "$set" .txt)
+  grep -E '^[0-9.]{81}$' "$set" > "$work/one.txt" || true
+  lines=$(wc -l < "$work/one.txt")
+  [ "$lines" -gt 0 ] || continue
+  : > "$work/all.txt"
+  for _ in $(seq $(((40000 + lines - 1) / lines))); do cat "$work/one.txt" >> "$work/all.txt"; done
+  solves=$(wc -l < "$work/all.txt")
+  if ! cmp -s <("$polyx" sudoku -j1 "$work/one.txt") \
+    <("$work/tdoku-native" 1 < "$work/one.txt" | cut -d: -f3); then
+    echo "sudoku-hard: polyx and tdoku print different solutions on $set" >&2
+    exit 1
+  fi
+  nodes=$("$polyx" sudoku -j1 --stats "$work/one.txt" 2>&1 > /dev/null |
+    sed -n 's/.* \([0-9]*\) nodes.*/\1/p')
+  hyperfine --runs "$runs" --warmup 1 --export-json "$work/t.json" \
+    -n polyx "$polyx sudoku -j1 $work/all.txt > /dev/null" \
+    -n tdoku "$work/tdoku-native 1 < $work/all.txt > /dev/null" > /dev/null 2>&1
+  instructions() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 > /dev/null |
+      sed -n 's/.*Collected : //p'
+  }
+  pi=$(instructions "$polyx" sudoku -j1 "$work/one.txt")
+  ti=$(instructions "$work/tdoku-x86-64-v3" 1 < "$work/one.txt")
+  python3 - "$name" "$lines" "$solves" "$nodes" "$work/t.json" "$pi" "$ti" <<'PY'
+import json, sys
+name, lines, solves, nodes, path, pi, ti = sys.argv[1:]
+lines, solves, nodes, pi, ti = int(lines), int(solves), int(nodes), int(pi), int(ti)
+p, t = json.load(open(path))["results"]
+print(f"| {name} | {lines:,} | {solves:,} | {nodes / lines:.1f} | {p['min']:.3f} s | "
+      f"{t['min']:.3f} s | {p['min'] / t['min']:.2f} | "
+      f"{pi // lines:,} / {ti // lines:,} |")
+PY
+done
