@@ -26,7 +26,7 @@
 
 pub mod ascii;
 pub mod json;
-pub mod layers;
+pub(crate) mod layers;
 pub(crate) mod layout;
 pub(crate) mod lines;
 pub(crate) mod palette;
