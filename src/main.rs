@@ -1,6 +1,6 @@
-//! The `polyx` binary: a thin shell over the library's command line (`polyx::cli`).
+//! The `polyx` binary: a thin shell over the library's command line (`src/cli/`, private to the library).
 #![forbid(unsafe_code)]
 
 fn main() -> std::process::ExitCode {
-    polyx::cli::main()
+    polyx::cli_main()
 }

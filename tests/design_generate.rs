@@ -9,8 +9,7 @@
 use std::path::Path;
 
 use assert_cmd::Command;
-use polyx::design::text::{self, Title};
-use polyx::design::{generate, Challenge, GenerateOptions, Level};
+use polyx::design::{board_toml, generate, picture, Challenge, GenerateOptions, Level, Title};
 use polyx::{load_puzzle, parse_board, pieces_for, Puzzle, Solver, SymmetryMode};
 
 fn polyx() -> Command {
@@ -37,13 +36,9 @@ fn assert_read_back_unique(c: &Challenge, pieces: &str) {
         description: "read back".into(),
         pieces: pieces.into(),
     };
-    let toml = text::board_toml(&c.puzzle.board, &title);
+    let toml = board_toml(&c.puzzle.board, &title);
     let board = parse_board("challenge.toml", &toml).unwrap();
-    assert_eq!(
-        text::picture(&board),
-        text::picture(&c.puzzle.board),
-        "{toml}"
-    );
+    assert_eq!(picture(&board), picture(&c.puzzle.board), "{toml}");
     let set = pieces_for(&board, None).unwrap();
     let read = Puzzle::new(board, set).unwrap();
     let keep = Solver::new(read.clone(), SymmetryMode::Keep);

@@ -10,25 +10,25 @@
 //! `0` and `-` are empty cells. Reading the text, puzzle by puzzle, is in [`Reader`]
 //! ([`parse()`] for a whole text); a solution is printed in the very layout it was read
 //! in, spaces and separators included ([`Sudoku::render`]). 9×9 puzzles are solved by a
-//! dedicated bitmask solver ([`nine`]), the other sizes through the cover ([`solve()`]).
+//! dedicated bitmask solver (`nine.rs`), the other sizes through the cover ([`solve()`]).
 
 #[cfg(test)]
 mod agreement;
 mod band;
 mod board;
-pub mod nine;
+mod nine;
 mod parse;
 mod potentials;
 mod solve;
-pub mod target;
+mod target;
 #[cfg(test)]
 mod target_oracle;
-pub mod weights;
+mod weights;
 
 pub use parse::{parse, Buffered, Reader};
 pub use solve::{by_cover, solve, Answer};
-pub use target::{noip_score, Target, TargetAnswer};
-pub use weights::Weights;
+pub use target::{noip_score, SizeMismatch, Target, TargetAnswer, TargetStats};
+pub use weights::{Weights, MAX_WEIGHT};
 
 use crate::cover::{ItemId, OptionId, Problem};
 use crate::error::{InputError, Location};

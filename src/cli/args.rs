@@ -602,7 +602,7 @@ pub struct ServeArgs {
     pub max_seconds: u64,
     /// The longest any other search (solve, check, hint, generate, book) may run, in
     /// seconds.
-    #[arg(long, value_name = "S", default_value_t = 60)]
+    #[arg(long, value_name = "S", default_value_t = crate::serve::SEARCH_SECONDS)]
     pub search_seconds: u64,
 }
 

@@ -9,9 +9,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::design::book::{book, BookOptions};
-use crate::design::text::{self, Title};
-use crate::design::{generate, Challenge, GenerateOptions, Level};
+use crate::design::{board_toml, book, generate, is_noi2005, noi2005_text, BookOptions};
+use crate::design::{Challenge, GenerateOptions, Level, Title};
 use crate::error::InputError;
 use crate::model::{library, Board, Puzzle};
 use crate::render::Format;
@@ -23,7 +22,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Status> {
     let (board, set) = super::solve::load(&args.name, args.pieces.as_deref())?;
     let pieces = pieces_value(&board, args.pieces.as_deref());
     let puzzle = Puzzle::new(board, set)?;
-    if args.format == ChallengeFormatArg::Noi2005 && !text::is_noi2005(&puzzle.board) {
+    if args.format == ChallengeFormatArg::Noi2005 && !is_noi2005(&puzzle.board) {
         return Err(InputError::new(format!(
             "the board `{}` is not the NOI2005 staircase, which the judge's format holds",
             puzzle.board.name
@@ -168,17 +167,14 @@ fn challenge_file(
         ChallengeFormatArg::Toml => {
             let title = Title {
                 name: name.clone(),
-                description: text::describe(c, number, &command(args)),
+                description: c.describe(number, &command(args)),
                 pieces: pieces.to_string(),
             };
-            (
-                format!("{name}.toml"),
-                text::board_toml(&c.puzzle.board, &title),
-            )
+            (format!("{name}.toml"), board_toml(&c.puzzle.board, &title))
         }
         ChallengeFormatArg::Noi2005 => (
             format!("{name}.in"),
-            text::noi2005(&c.puzzle.board).expect("the board was checked"),
+            noi2005_text(&c.puzzle.board).expect("the board was checked"),
         ),
     }
 }

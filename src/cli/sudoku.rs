@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::apps::sudoku::target::TargetStats;
+use crate::apps::sudoku::TargetStats;
 use crate::apps::sudoku::{self, Form, Reader, Sudoku};
 use crate::cover::Stats;
 use crate::error::InputError;

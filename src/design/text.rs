@@ -20,13 +20,15 @@ pub struct Title {
     pub pieces: String,
 }
 
-/// The description of challenge `number` of what `command` made: the pieces pre-placed,
-/// its level and its measured difficulty.
-pub fn describe(challenge: &Challenge, number: usize, command: &str) -> String {
-    format!(
-        "challenge {number} of `{command}`: {} of {} pieces pre-placed, level {} ({} guesses)",
-        challenge.preplaced, challenge.pieces, challenge.level, challenge.difficulty.guesses
-    )
+impl Challenge {
+    /// The description of challenge `number` of what `command` made: the pieces
+    /// pre-placed, its level and its measured difficulty (a board file's `description`).
+    pub fn describe(&self, number: usize, command: &str) -> String {
+        format!(
+            "challenge {number} of `{command}`: {} of {} pieces pre-placed, level {} ({} guesses)",
+            self.preplaced, self.pieces, self.level, self.difficulty.guesses
+        )
+    }
 }
 
 /// The challenge's board file.
@@ -105,7 +107,7 @@ pub fn is_noi2005(board: &Board) -> bool {
 
 /// The challenge in the judge's format: ten lines, line `i` holding the `i` cells of row
 /// `i`, `.` open and a label pre-placed; `None` if the board is not the staircase.
-pub fn noi2005(board: &Board) -> Option<String> {
+pub fn noi2005_text(board: &Board) -> Option<String> {
     if !is_noi2005(board) {
         return None;
     }

@@ -2,7 +2,7 @@
 //! cell `#`, an outside cell a space, an open cell left uncovered (a board with
 //! `cover_all_cells = false`) `.`, and a pre-placed square no placement covers its own
 //! label. Trailing spaces are trimmed; every tiling ends with a newline (SPEC §3). On
-//! the grids of space the layers are drawn side by side ([`layers`]). On the sticks grid
+//! the grids of space the layers are drawn side by side. On the sticks grid
 //! each segment's label stands at its midpoint and each point of the board is a `+`, so a
 //! row of points reads `+A+A+B+` and the row under it `C D B E`.
 
@@ -11,7 +11,7 @@ use crate::model::{Board, PieceSet, Square, Tiling};
 use crate::render::layers;
 
 /// One tiling, one line per row, each ending with `\n`. On the grids of space, the
-/// layers' pictures side by side, bottom first, labelled `z=0 z=1 …` ([`layers`]).
+/// layers' pictures side by side, bottom first, labelled `z=0 z=1 …`.
 pub fn tiling(board: &Board, set: &PieceSet, t: &Tiling) -> String {
     let owners = t.owners(board);
     if board.grid.is_3d() {

@@ -1,7 +1,8 @@
 //! Rendering: tilings as text (ascii, unicode), as JSON Lines, and as images (svg, png).
 //! Renderers see a [`Board`], its [`PieceSet`] and [`Tiling`]s, never the engine. Each
 //! format is one module: [`ascii`], [`unicode`], [`json`], [`svg`] and `png` (the `png`
-//! feature), or [`render_image`] for either image format by [`Format`]. Several tilings in
+//! feature), or [`render_image`] for either image format by [`Format`]; [`stl`] makes
+//! the pieces (and a tray for the board) as meshes to print in 3D. Several tilings in
 //! one image make a gallery. Every grid draws through its lattice: text in the input's
 //! picture layout, JSON cells in picture coordinates, images from the cells' polygons
 //! ([`crate::Lattice::polygon`], [`crate::Lattice::sides`]). Everything here is
@@ -26,7 +27,7 @@
 
 pub mod ascii;
 pub mod json;
-pub mod layers;
+pub(crate) mod layers;
 pub(crate) mod layout;
 pub(crate) mod lines;
 pub(crate) mod palette;

@@ -4,7 +4,7 @@
 //! a placement and a blocked, uncovered or outside cell); there is none inside a piece
 //! and none between two outside cells. Blocked cells are shaded `░`, uncovered open
 //! cells show `·` (a pre-placed square no placement covers, its label); labels are
-//! optional. On the sticks grid, segments in box drawing ([`stick_boxes`]). On the hex
+//! optional. On the sticks grid, segments in box drawing (`stick_boxes.rs`). On the hex
 //! and triangle grids, and the trigs and twigs, which box drawing cannot draw, it is the
 //! ascii picture in the input's layout; on the grids of space, each layer in boxes, the
 //! layers side by side.
@@ -34,8 +34,8 @@ const SHADE: char = '░';
 /// Box-drawing characters only draw square cells; on the hex and triangle grids this is
 /// the [`ascii`] picture (labels always shown), which is what an input picture of that
 /// grid looks like and can be read back as a board. On the grids of space each layer is
-/// drawn in boxes, the layers side by side, bottom first, labelled `z=0 z=1 …`
-/// ([`layers`]); lines separate the pieces within a layer.
+/// drawn in boxes, the layers side by side, bottom first, labelled `z=0 z=1 …`;
+/// lines separate the pieces within a layer.
 pub fn tiling(board: &Board, set: &PieceSet, t: &Tiling, opts: &UnicodeOptions) -> String {
     let r = Regions::new(board, t);
     if board.grid.is_3d() {

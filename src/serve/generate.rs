@@ -18,8 +18,7 @@ use super::request::{PuzzleFields, PIECES_FILE};
 use super::search::{checkpoint, spawn};
 use super::solution::placements;
 use super::{limits, App};
-use crate::design::book::{book as draw_book, BookOptions};
-use crate::design::text::describe;
+use crate::design::{book as draw_book, BookOptions};
 use crate::design::{generate as make, Challenge, GenerateOptions, Level};
 use crate::model::Puzzle;
 use crate::render::Format;
@@ -199,7 +198,7 @@ fn challenge_out(
 ) -> ChallengeOut {
     let mut board = c.puzzle.board.clone();
     board.name = format!("{}-{seed}-{number}", puzzle.board.name);
-    board.description = describe(c, number, &format!("polyx generate --seed {seed}"));
+    board.description = c.describe(number, &format!("polyx generate --seed {seed}"));
     ChallengeOut {
         toml: board_toml(&board, pieces),
         preplaced: c.preplaced,

@@ -19,7 +19,7 @@ pub enum Engine {
     /// The generic Dancing Links engine ([`crate::cover`]).
     Dlx,
     /// The bitboard engine, written for tilings: boards whose frame has at most
-    /// [`crate::bitboard::MAX_SQUARES`] squares and whose open cells must all be covered.
+    /// 512 squares and whose open cells must all be covered.
     Bitboard,
 }
 
@@ -74,7 +74,7 @@ pub struct Solver {
     /// number of threads, shards and interruptions.
     pub memo: bool,
     /// The seed of the restarts of a search for first solutions (see [`Solver::run`]);
-    /// [`super::DEFAULT_SEED`] unless set.
+    /// `0x5EED` unless set.
     pub seed: u64,
     /// Whether a search for first solutions restarts under a growing node budget (true
     /// unless turned off).

@@ -73,8 +73,8 @@ impl fmt::Display for Recurrence {
 }
 
 /// The shortest linear recurrence with constant integer coefficients that every one of
-/// `terms` satisfies, or `None` when there is none with at least [`CONFIRMING_TERMS`]
-/// terms beyond twice its order (too few terms, or no integer recurrence).
+/// `terms` satisfies, or `None` when there is none with at least five
+/// terms (`CONFIRMING_TERMS`) beyond twice its order (too few terms, or no integer recurrence).
 pub fn recurrence(terms: &[Count]) -> Option<Recurrence> {
     let big: Vec<BigInt> = (terms.iter())
         .map(|t| BigInt::from_biguint(Sign::Plus, t.to_big()))

@@ -6,7 +6,7 @@
 use std::io::Write as _;
 use std::sync::atomic::AtomicBool;
 
-use crate::apps::sudoku::target::TargetStats;
+use crate::apps::sudoku::TargetStats;
 use crate::apps::sudoku::{Sudoku, Target, Weights};
 use crate::error::InputError;
 

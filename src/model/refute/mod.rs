@@ -53,9 +53,9 @@ pub enum Refutation {
     /// Under a colouring, the board's colour counts are no sum of what the placements
     /// of the pieces cover.
     Colouring {
-        /// How the cells are coloured ([`Colouring::how`]).
+        /// How the cells are coloured (checkerboard, stripes, …).
         how: &'static str,
-        /// The board's counts, in words ([`Colouring::describe`]).
+        /// The board's counts of cells of each colour, in words.
         counts: String,
         /// Whether the cells may stay empty (then the counts are an upper bound).
         within: bool,

@@ -10,6 +10,7 @@
 //! cylinder less the two caps of it inside the balls ([`expected_volume`]).
 
 use std::collections::HashMap;
+#[cfg(test)]
 use std::f64::consts::PI;
 
 use super::isosurface::surface;
@@ -149,6 +150,7 @@ fn capsule(p: Vec3, a: Vec3, b: Vec3) -> f64 {
 /// The volume of a ball piece of `balls` balls and `necks` necks, in mm³: balls of
 /// radius `R = size/2 − d`, each neck a cylinder of radius `ρ = NECK·size − d` and length
 /// `size` less the two caps inside its balls, `2π/3 · (R³ − (R² − ρ²)^{3/2})` each.
+#[cfg(test)]
 pub fn expected_volume(balls: usize, necks: usize, size: f64, d: f64) -> f64 {
     let r = size / 2.0 - d;
     let rho = NECK * size - d;

@@ -14,6 +14,7 @@
 //! nothing. This holds while rods that meet at no point stay apart and what two rods
 //! share stays clear of their far ends, which [`MAX_THICKNESS`] ensures.
 
+#[cfg(test)]
 use std::f64::consts::PI;
 
 use super::mesh::{Mesh, Vec3};
@@ -72,6 +73,7 @@ pub fn solid(grid: &SegmentGrid, shape: &Shape, size: f64, thickness: f64, d: f6
 }
 
 /// The volume of the bars of `shape` in mm³ (see the module's header).
+#[cfg(test)]
 pub fn expected_volume(
     grid: &SegmentGrid,
     shape: &Shape,

@@ -1,22 +1,23 @@
 //! Pieces to print: each piece of a set as a closed triangle mesh in millimetres, written
 //! as binary STL, and a tray for a board of a plane grid. Pieces of the plane grids are
-//! prisms ([`extrude`], outlines from [`outline`]), cubes one surface around their unit
-//! cubes ([`voxels`]), balls spheres joined by necks ([`balls`], the surface of a signed
-//! distance field by [`isosurface`]), sticks, trigs and twigs rods of the thickness
-//! joined at their points ([`bars`]); the clearance shrinks each piece so that printed
+//! prisms (`extrude.rs`, outlines from `outline.rs`), cubes one surface around their unit
+//! cubes (`voxels.rs`), balls spheres joined by necks (`balls.rs`, the surface of a signed
+//! distance field by `isosurface.rs`), sticks, trigs and twigs rods of the thickness
+//! joined at their points (`bars.rs`); the clearance shrinks each piece so that printed
 //! pieces fit together. Every mesh is closed (each edge in two triangles, run in
-//! opposite directions) with outward normals ([`mesh::Mesh::is_closed`]), and rests on
-//! the plane z = 0 with its corner at the origin.
+//! opposite directions) with outward normals ([`Mesh::is_closed`]), and rests on
+//! the plane z = 0 with its corner at the origin. [`binary`] writes a mesh as binary STL
+//! (`write.rs`).
 
-pub mod balls;
-pub mod bars;
+mod balls;
+mod bars;
 pub(crate) mod extrude;
 pub(crate) mod isosurface;
-pub mod mesh;
+mod mesh;
 pub(crate) mod outline;
 pub(crate) mod tray;
 pub(crate) mod voxels;
-pub mod write;
+mod write;
 
 #[cfg(test)]
 mod tests;
@@ -25,7 +26,8 @@ use crate::error::InputError;
 use crate::geom::{Grid, Shape};
 use crate::model::Board;
 
-pub use mesh::Mesh;
+pub use bars::MAX_THICKNESS;
+pub use mesh::{Mesh, Vec3};
 pub use write::binary;
 
 /// Sizes for printing, in millimetres.
@@ -91,7 +93,7 @@ impl StlOptions {
 ///
 /// # Errors
 /// An [`InputError`] if the sizes are out of range ([`StlOptions::check`]; on the grids
-/// of segments, a thickness above [`bars::MAX_THICKNESS`] of the cell size).
+/// of segments, a thickness above [`MAX_THICKNESS`] of the cell size).
 pub fn piece(grid: Grid, shape: &Shape, opts: &StlOptions) -> Result<Mesh, InputError> {
     opts.check()?;
     let lattice = grid.lattice();
