@@ -20,6 +20,7 @@
 # Without root or sudo the cluster cannot start: this fails, unless
 # POLYX_SLURM_TESTS=skip, when it says so and exits 0.
 set -euo pipefail
+self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$(dirname "$0")/../.."
 repo=$PWD
 
@@ -50,7 +51,7 @@ polyx=$(cd "$(dirname "$polyx")" && pwd)/$(basename "$polyx")
 # The daemons run as root: without root, sudo runs this script again (or it stops).
 if [ "$(id -u)" != 0 ]; then
   if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-    exec sudo -n --preserve-env=POLYX_SLURM_TESTS env PATH="$PATH" bash "$0" "$polyx"
+    exec sudo -n --preserve-env=POLYX_SLURM_TESTS env PATH="$PATH" bash "$self" "$polyx"
   fi
   if [ "${POLYX_SLURM_TESTS:-}" = skip ]; then
     say "SKIPPED: not root and no sudo, so no Slurm cluster can start (POLYX_SLURM_TESTS=skip)"
