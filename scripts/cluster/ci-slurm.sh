@@ -76,8 +76,18 @@ PATH=$PATH:/usr/sbin:/sbin
 tmp=$(mktemp -d /tmp/polyx-slurm.XXXXXX)
 chmod 700 "$tmp"
 pids=()
+jobs=()
 cleanup() {
   status=$?
+  # The jobs first (a task still running on failure), so that no job step outlives
+  # its slurmd; then the daemons, by their pids.
+  if [ ${#jobs[@]} -gt 0 ]; then
+    scancel "${jobs[@]}" 2>/dev/null || true
+    for _ in $(seq 100); do
+      squeue -h 2>/dev/null | grep -q . || break
+      sleep 0.2
+    done
+  fi
   for pid in "${pids[@]}"; do
     kill "$pid" 2>/dev/null || true
   done
@@ -87,6 +97,16 @@ cleanup() {
       sleep 0.1
     done
     kill -KILL "$pid" 2>/dev/null || true
+  done
+  # Anything of this cluster still left (a job step whose slurmd has gone): the
+  # processes whose environment names this cluster's slurm.conf.
+  for environ in /proc/[0-9]*/environ; do
+    pid=${environ#/proc/}
+    pid=${pid%/environ}
+    [ "$pid" != $$ ] || continue
+    if { tr '\0' '\n' <"$environ"; } 2>/dev/null | grep -qxF "SLURM_CONF=$tmp/slurm.conf"; then
+      kill -KILL "$pid" 2>/dev/null || true
+    fi
   done
   if [ "$status" != 0 ] && [ -d "$tmp" ]; then
     for log in "$tmp"/log/*; do
@@ -179,10 +199,12 @@ start=$(date +%s)
 array=$(sbatch --parsable --export=ALL --array="1-$SHARDS" --open-mode=append \
   --output="$tmp/log/count-%A_%a.log" scripts/cluster/slurm.sbatch)
 array=${array%%;*}
+jobs+=("$array")
 merge=$(sbatch --parsable --export=ALL --dependency="afterok:$array" \
   --output="$tmp/log/merge.log" --job-name=polyx-merge \
   --wrap "scripts/cluster/merge.sh '$OUT' $SHARDS > '$tmp/total.json'")
 merge=${merge%%;*}
+jobs+=("$merge")
 say "submitted the array $array (tasks 1-$SHARDS of $PUZZLE, $POLYX_ARGS) and the merge $merge (afterok:$array)"
 squeue -o '%.12i %.14j %.9T %.5C %R' | sed 's/^/ci-slurm:   /'
 
