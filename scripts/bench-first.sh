@@ -12,7 +12,10 @@ set -euo pipefail
 baseline=${1:-}
 limit=${LIMIT:-10}
 cargo build --release --quiet
-polyx=$PWD/target/release/polyx
+# The release build, in cargo's target folder wherever that is (CARGO_TARGET_DIR).
+release=$(cargo metadata --format-version 1 --no-deps |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')/release
+polyx=$release/polyx
 cd tests/data/first
 
 # "NODES SECONDS" of one run (`- -` if it found nothing in time), from --stats.

@@ -9,7 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-100}
 shift || true
-polyx=${POLYX:-target/release/polyx}
+# The release build, in cargo's target folder wherever that is (CARGO_TARGET_DIR).
+release=$(cargo metadata --format-version 1 --no-deps |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')/release
+polyx=${POLYX:-$release/polyx}
 [ -x "$polyx" ] || cargo build --release --quiet
 min=--min
 [ "${NOMIN:-}" = 1 ] && min=

@@ -14,7 +14,10 @@ runs=${RUNS:-1}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cargo build --release --quiet
-polyx=target/release/polyx
+# The release build, in cargo's target folder wherever that is (CARGO_TARGET_DIR).
+release=$(cargo metadata --format-version 1 --no-deps |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')/release
+polyx=$release/polyx
 cc -O3 -march=native -o "$work/refdlx" ../shared/bench/refdlx.c
 
 timed() { # label, command...

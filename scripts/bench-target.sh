@@ -16,7 +16,10 @@ yardstick_src=${YARDSTICK:-../shared/bench/target-enum.c}
 cargo build --release --quiet
 mkdir -p target/yardstick
 cc -O2 -o target/yardstick/target-enum "$yardstick_src"
-polyx=target/release/polyx
+# The release build, in cargo's target folder wherever that is (CARGO_TARGET_DIR).
+release=$(cargo metadata --format-version 1 --no-deps |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')/release
+polyx=$release/polyx
 enum=target/yardstick/target-enum
 
 diff <("$polyx" sudoku --target -j 1 "$puzzles") "$answers" >/dev/null \

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The load test of `polyx serve` (issue 37), with Debian's `hey` as the load generator.
 
-    python3 scripts/load-test.py [target/release/polyx] [--out FILE.md]
+    python3 scripts/load-test.py [POLYX] [--out FILE.md]
+
+POLYX is the binary (default: the release build in cargo's target folder).
 
 Starts `polyx serve --port 0` on 127.0.0.1 and sends it traffic on 127.0.0.1 only, every
 run bounded in requests (-n) and time (-t per request, a deadline for each phase):
@@ -26,6 +28,9 @@ import sys
 import threading
 import time
 import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
 
 PEAK_LIMIT_KB = 300 * 1024
 MIXED_SECONDS = 15
@@ -216,6 +221,16 @@ def table(title, runs, cols):
     return lines
 
 
+def release_binary():
+    """The polyx of `cargo build --release`, in cargo's target folder wherever that is
+    (CARGO_TARGET_DIR, a workspace's, or target/)."""
+    meta = subprocess.run(
+        ["cargo", "metadata", "--format-version", "1", "--no-deps"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )
+    return str(Path(json.loads(meta.stdout)["target_directory"]) / "release" / "polyx")
+
+
 def main():
     args = sys.argv[1:]
     out = None
@@ -223,7 +238,7 @@ def main():
         i = args.index("--out")
         out = args[i + 1]
         del args[i : i + 2]
-    binary = args[0] if args else "target/release/polyx"
+    binary = args[0] if args else release_binary()
     if not any(os.access(os.path.join(d, "hey"), os.X_OK) for d in os.environ.get("PATH", "").split(os.pathsep)):
         sys.exit("load-test: hey is missing (apt-get install hey)")
     server, addr = start_server(binary)

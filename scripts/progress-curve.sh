@@ -17,7 +17,10 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-target/progress-curve}
 mkdir -p "$OUT"
 cargo build --release --example progress_curve >&2
-BIN=target/release/examples/progress_curve
+# The release build, in cargo's target folder wherever that is (CARGO_TARGET_DIR).
+release=$(cargo metadata --format-version 1 --no-deps |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')/release
+BIN=$release/examples/progress_curve
 
 # The one-sided pentominoes (18 pieces) on boards read from files written here.
 printf 'name = "one-sided-5x18"\npieces = "one-sided-pentominoes"\nsize = [18, 5]\n' \

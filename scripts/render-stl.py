@@ -6,8 +6,10 @@ pulled apart from a solution of the 3x3x3 cube; right, the 6x10 pentomino tray h
 solution's twelve pieces. docs/stl-sticks.png (`--sticks`): the bars of the sixteen
 tetrasticks. Every mesh drawn is a file polyx wrote, read back from its binary STL.
 
-    python3 scripts/render-stl.py [target/release/polyx] [docs/stl.png]
-    python3 scripts/render-stl.py --sticks [target/release/polyx] [docs/stl-sticks.png]
+    python3 scripts/render-stl.py [POLYX] [docs/stl.png]
+    python3 scripts/render-stl.py --sticks [POLYX] [docs/stl-sticks.png]
+
+POLYX is the binary (default: the release build in cargo's target folder).
 """
 
 import json
@@ -190,11 +192,21 @@ def tetrasticks(polyx, work, k):
     return render(parts, (860 * k, 500 * k), azimuth=12, elevation=55, shine=0.5)
 
 
+def release_binary():
+    """The polyx of `cargo build --release`, in cargo's target folder wherever that is
+    (CARGO_TARGET_DIR, a workspace's, or target/)."""
+    meta = subprocess.run(
+        ["cargo", "metadata", "--format-version", "1", "--no-deps"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )
+    return str(Path(json.loads(meta.stdout)["target_directory"]) / "release" / "polyx")
+
+
 def main():
     args = sys.argv[1:]
     sticks = "--sticks" in args
     args = [a for a in args if a != "--sticks"]
-    polyx = args[0] if args else str(ROOT / "target" / "release" / "polyx")
+    polyx = args[0] if args else release_binary()
     default = "stl-sticks.png" if sticks else "stl.png"
     out = args[1] if len(args) > 1 else str(ROOT / "docs" / default)
     k = 3  # supersampling

@@ -143,6 +143,11 @@ fn shards_run_at_once_one_killed_and_rerun_merge_to_the_whole_count() {
     // Run again, as `sbatch --array=2` would: it resumes from the checkpoint.
     let rerun = slurm_task(2, &out).output().unwrap();
     assert!(rerun.status.success(), "{rerun:?}");
+    let said = String::from_utf8_lossy(&rerun.stderr);
+    assert!(
+        said.contains("shard 2/4: resuming from its checkpoint"),
+        "{said}"
+    );
     // A finished shard run once more does nothing.
     let again = slurm_task(2, &out).output().unwrap();
     assert!(again.status.success());

@@ -1,7 +1,8 @@
 //! End-to-end tests of `polyx serve` in a real browser: starts the server on a free port,
-//! runs `node tests/browser/e2e.mjs ADDRESS target/browser-screenshots` (playwright-core
-//! driving Debian's /usr/bin/chromium) and checks that every step passed and left its
-//! screenshot, the Play panel's among them. Without Chromium or `tests/browser/node_modules`
+//! runs `node tests/browser/e2e.mjs ADDRESS DIR` (playwright-core driving Debian's
+//! /usr/bin/chromium; DIR is `browser-screenshots` in cargo's temporary folder,
+//! `target/tmp/` unless CARGO_TARGET_DIR says otherwise) and checks that every step
+//! passed and left its screenshot, the Play panel's among them. Without Chromium or `tests/browser/node_modules`
 //! the test prints `serve_browser: SKIPPED: why` where the test run shows it (straight to
 //! stderr, past the test harness's capture) and passes, unless
 //! `POLYX_BROWSER_TESTS=required` (as `.ci/run` sets), when it fails.
@@ -88,7 +89,8 @@ fn the_page_works_in_chromium() {
         let _ = std::io::stderr().write_all(line.as_bytes());
         return;
     }
-    let shots = root.join("target/browser-screenshots");
+    // In cargo's target folder, wherever that is (CARGO_TARGET_DIR).
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser-screenshots");
     let _ = std::fs::remove_dir_all(&shots);
     let server = start_server();
     let status = Command::new("node")

@@ -8,8 +8,10 @@ Pieces of sticks, trigs and twigs are bars (rods of the thickness, joined by a b
 each point), watertight, with the volume of that union of capsules within 1%.
 The trays of the built-in boards of the plane are watertight too.
 
-The binary is target/release/polyx (CI builds it first), or POLYX_BIN."""
+The binary is POLYX_BIN, else the release build in cargo's target folder (CI builds it
+first), else polyx on the PATH."""
 
+import json
 import math
 import os
 import re
@@ -26,8 +28,20 @@ CELL, THICKNESS, CLEARANCE = 10.0, 5.0, 0.2
 NECK = 0.2  # a neck's radius in cells (src/render/stl/balls.rs)
 
 
+def release_build():
+    """The polyx of `cargo build --release`, wherever cargo's target folder is."""
+    try:
+        meta = subprocess.run(
+            ["cargo", "metadata", "--format-version", "1", "--no-deps"],
+            cwd=ROOT, capture_output=True, text=True, check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return ROOT / "target" / "release" / "polyx"
+    return Path(json.loads(meta.stdout)["target_directory"]) / "release" / "polyx"
+
+
 def binary():
-    found = os.environ.get("POLYX_BIN") or ROOT / "target" / "release" / "polyx"
+    found = os.environ.get("POLYX_BIN") or release_build()
     if not Path(found).exists():
         found = shutil.which("polyx")
     assert found, "build polyx first (cargo build --release) or set POLYX_BIN"

@@ -39,6 +39,9 @@ if [ -s "$part" ]; then
   exit 0
 fi
 mkdir -p "$out"
+if [ -e "$out/part-$i-of-$n.checkpoint" ]; then
+  echo "shard $i/$n: resuming from its checkpoint ($out/part-$i-of-$n.checkpoint)" >&2
+fi
 "${POLYX:-polyx}" count "$puzzle" --shard "$i/$n" --format json \
   --checkpoint "$out/part-$i-of-$n.checkpoint" \
   --checkpoint-every "${CHECKPOINT_EVERY:-300}" "$@" >"$part.tmp"

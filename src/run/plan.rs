@@ -38,9 +38,15 @@ pub const PER_SHARD: usize = 64;
 pub const SHARED_PER_THREAD: usize = 16;
 pub const PER_THREAD: usize = 64;
 
-/// The tasks of `shard`: the tree split (the same way on every machine) into at least
-/// `64 × N` subproblems, the shard's share of them, then split further until there are
-/// `per_thread × threads`. Returns the tasks and the counters of the splitting that
+/// The split every shard of `count` makes alike: the tree cut into at least `64 ×
+/// count` subproblems, in search order; subproblem `k` belongs to shard `k mod count`
+/// ([`Shard::owns`]).
+pub fn shard_split(engine: &mut dyn Tree, count: u32) -> Result<Vec<Subproblem>, PathError> {
+    refine(engine, vec![Subproblem::root()], PER_SHARD * count as usize)
+}
+
+/// The tasks of `shard`: its share of [`shard_split`], then split further until there
+/// are `per_thread × threads`. Returns the tasks and the counters of the splitting that
 /// this shard accounts for (the shared split only in shard 1, so that summed shards
 /// count every node once).
 pub fn shard_tasks(
@@ -53,7 +59,7 @@ pub fn shard_tasks(
     let mut tasks = vec![Subproblem::root()];
     let mut shared = Stats::default();
     if !shard.is_whole() {
-        tasks = refine(engine, tasks, PER_SHARD * shard.count as usize)?;
+        tasks = shard_split(engine, shard.count)?;
         shared = minus(engine.stats(), start);
         tasks = tasks
             .into_iter()

@@ -14,6 +14,7 @@ mod grid_props;
 mod oracle;
 mod regions;
 mod runs;
+mod shard_balance;
 mod solid_props;
 mod tiling_props;
 
