@@ -363,7 +363,7 @@ impl Branch {
     }
 }
 
-/// The branch: in the open band whose digits have the fewest permutations row → box
+/// The branch: in the band whose undecided digits have the fewest permutations row → box
 /// left in all, the digit with the fewest of its own, two or more (two, nearly always);
 /// if every digit's permutation is known in every band, a cell with the fewest digits.
 ///
@@ -385,9 +385,11 @@ fn choose(grid: &mut Grid) -> Choice {
         for (d, &set) in segments.iter().enumerate() {
             let perms = band::permutations(set);
             let n = perms.count_ones();
-            total += n;
-            if n >= 2 && n < pick.0 {
-                pick = (n, d, perms);
+            if n >= 2 {
+                total += n;
+                if n < pick.0 {
+                    pick = (n, d, perms);
+                }
             }
         }
         if pick.0 != u32::MAX && total < best.0 {
