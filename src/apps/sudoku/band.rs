@@ -88,13 +88,14 @@ pub fn segment_cells(set: u32) -> u32 {
 /// For a set of row segments (bit `3r + x`: row r meets box x), the segments that lie
 /// on some permutation row → box inside the set; 0 when there is none.
 const fn segments_on_permutations() -> [u16; 512] {
+    let permutations = permutation_segments();
     let mut t = [0u16; 512];
     let mut set = 0;
     while set < 512 {
         let mut p = 0;
         while p < 6 {
-            let cells = (1 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
-            if set & cells == cells {
+            let cells = permutations[p];
+            if set as u32 & cells == cells {
                 t[set] |= cells as u16;
             }
             p += 1;
@@ -347,6 +348,21 @@ mod tests {
         assert_eq!(row_singles(band), 1 << 3 | 1 << 20);
         assert_eq!(rows(1 << 3 | 1 << 20), ROW | ROW << 18);
         assert_eq!(rows(0), 0);
+    }
+
+    #[test]
+    fn permutations_and_segments() {
+        // Row 0 in box 0 only, rows 1 and 2 anywhere: the two permutations with 0 → 0.
+        let set = 0b001 | 0b111 << 3 | 0b111 << 6;
+        assert_eq!(permutations(set), 0b11);
+        assert_eq!(PERMUTATION_SEGMENTS[1], 0b001 | 0b100 << 3 | 0b010 << 6);
+        assert_eq!(permutations(0x1ff).count_ones(), 6);
+        assert_eq!(segment_cells(0b001), 0b111);
+        // Only row 0's segment is alone in its row.
+        assert_eq!(lone_segments_of(set), 0b001);
+        // A digit held by row 0's segment of box 0 leaves the rest of row 0 and box 0.
+        let gone = segment_eliminations_of(0b001);
+        assert_eq!(gone, (ROW & !0b111) | 0b111 << 9 | 0b111 << 18);
     }
 
     #[test]

@@ -368,7 +368,7 @@ impl Branch {
 /// if every digit's permutation is known in every band, a cell with the fewest digits.
 ///
 /// Branching on a digit's whole permutation decides three cells' rows at once; on the
-/// hard sets it takes about a third fewer nodes than branching on a cell with two digits.
+/// hard sets it takes about half the nodes of branching on a cell with two digits.
 fn choose(grid: &mut Grid) -> Choice {
     let mut best = (u32::MAX, None);
     let mut todo = 0;
