@@ -26,6 +26,7 @@ use crate::geom::{Cell, Grid};
 use crate::model::Puzzle;
 
 use super::error::CountStopped;
+use super::modular::{self, inverse, mul, sub};
 
 /// The most cells of one colour the determinant takes (a dense `n × n` table of words:
 /// 128 MiB at most).
@@ -154,16 +155,7 @@ fn determinant(
 ) -> Result<BigUint, CountStopped> {
     // Hadamard: a row of at most 4 entries ±1 has norm 2 at most, so |det| ≤ 2^m; the
     // primes' product must pass 2^(m + 1) to tell the sign.
-    let mut primes = Vec::new();
-    let mut bits = 0;
-    let mut candidate = (1u64 << 62) - 1;
-    while bits <= m + 1 {
-        if is_prime(candidate) {
-            primes.push(candidate);
-            bits += 61;
-        }
-        candidate -= 2;
-    }
+    let primes: Vec<u64> = modular::primes().take((m + 1) / 61 + 1).collect();
     let mut value = BigUint::from(0u32);
     let mut modulus = BigUint::from(1u32);
     for &p in &primes {
@@ -171,7 +163,7 @@ fn determinant(
         // Garner's step: value + modulus · t ≡ r (mod p).
         let v = (&value % p).iter_u64_digits().next().unwrap_or(0);
         let inv = inverse((&modulus % p).iter_u64_digits().next().unwrap_or(0), p);
-        let t = mul_mod(sub_mod(r, v, p), inv, p);
+        let t = mul(sub(r, v, p), inv, p);
         value += &modulus * t;
         modulus *= p;
     }
@@ -216,18 +208,18 @@ fn det_mod(
             }
         }
         let d = a[k * m + k];
-        det = mul_mod(det, d, p);
+        det = mul(det, d, p);
         let inv = inverse(d, p);
         for r in k + 1..=last_row {
             let f = a[r * m + k];
             if f == 0 {
                 continue;
             }
-            let f = mul_mod(f, inv, p);
+            let f = mul(f, inv, p);
             for c in k..=last_col {
                 let x = a[k * m + c];
                 if x != 0 {
-                    a[r * m + c] = sub_mod(a[r * m + c], mul_mod(f, x, p), p);
+                    a[r * m + c] = sub(a[r * m + c], mul(f, x, p), p);
                 }
             }
         }
@@ -235,73 +227,9 @@ fn det_mod(
     Ok(det)
 }
 
-fn mul_mod(a: u64, b: u64, p: u64) -> u64 {
-    (u128::from(a) * u128::from(b) % u128::from(p)) as u64
-}
-
-fn sub_mod(a: u64, b: u64, p: u64) -> u64 {
-    if a >= b {
-        a - b
-    } else {
-        a + (p - b)
-    }
-}
-
-fn pow_mod(mut b: u64, mut e: u64, p: u64) -> u64 {
-    let mut r = 1 % p;
-    b %= p;
-    while e > 0 {
-        if e & 1 == 1 {
-            r = mul_mod(r, b, p);
-        }
-        b = mul_mod(b, b, p);
-        e >>= 1;
-    }
-    r
-}
-
-/// `a`'s inverse modulo the prime `p` (Fermat).
-fn inverse(a: u64, p: u64) -> u64 {
-    pow_mod(a, p - 2, p)
-}
-
-/// Miller–Rabin with the bases that decide every `u64`.
-fn is_prime(n: u64) -> bool {
-    if n < 2 || n % 2 == 0 {
-        return n == 2;
-    }
-    let (mut d, mut s) = (n - 1, 0);
-    while d % 2 == 0 {
-        d /= 2;
-        s += 1;
-    }
-    'bases: for a in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
-        let mut x = pow_mod(a, d, n);
-        if x == 1 || x == n - 1 {
-            continue;
-        }
-        for _ in 1..s {
-            x = mul_mod(x, x, n);
-            if x == n - 1 {
-                continue 'bases;
-            }
-        }
-        return false;
-    }
-    true
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn primes_and_inverses() {
-        assert!(is_prime((1 << 61) - 1));
-        assert!(!is_prime((1 << 62) - 1));
-        let p = (1u64 << 61) - 1;
-        assert_eq!(mul_mod(inverse(12345, p), 12345, p), 1);
-    }
 
     #[test]
     fn determinants_of_small_matrices() {

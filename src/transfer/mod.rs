@@ -19,6 +19,7 @@
 mod board;
 mod error;
 mod kasteleyn;
+mod modular;
 mod recurrence;
 mod strip;
 mod sweep;

@@ -14,6 +14,8 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::count::Count;
 
+use super::modular::{mul, power, primes, sub};
+
 /// Terms beyond twice the order that must confirm a recurrence before it is reported.
 pub(crate) const CONFIRMING_TERMS: usize = 5;
 
@@ -178,62 +180,4 @@ fn massey(s: &[u64], p: u64) -> Vec<u64> {
     }
     c.resize(len + 1, 0);
     c[1..].iter().map(|&x| (p - x) % p).collect()
-}
-
-fn mul(a: u64, b: u64, p: u64) -> u64 {
-    (u128::from(a) * u128::from(b) % u128::from(p)) as u64
-}
-
-fn sub(a: u64, b: u64, p: u64) -> u64 {
-    (a + p - b) % p
-}
-
-fn power(mut a: u64, mut e: u64, p: u64) -> u64 {
-    let mut r = 1;
-    while e > 0 {
-        if e & 1 == 1 {
-            r = mul(r, a, p);
-        }
-        a = mul(a, a, p);
-        e >>= 1;
-    }
-    r
-}
-
-/// Whether `n` is prime (Miller–Rabin with the first twelve primes as bases, exact for
-/// every 64-bit number).
-fn is_prime(n: u64) -> bool {
-    if n < 2 {
-        return false;
-    }
-    const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
-    for p in BASES {
-        if n % p == 0 {
-            return n == p;
-        }
-    }
-    let (mut d, mut r) = (n - 1, 0);
-    while d % 2 == 0 {
-        d /= 2;
-        r += 1;
-    }
-    'bases: for a in BASES {
-        let mut x = power(a, d, n);
-        if x == 1 || x == n - 1 {
-            continue;
-        }
-        for _ in 1..r {
-            x = mul(x, x, n);
-            if x == n - 1 {
-                continue 'bases;
-            }
-        }
-        return false;
-    }
-    true
-}
-
-/// The primes below 2^62, largest first.
-fn primes() -> impl Iterator<Item = u64> {
-    (1..(1u64 << 62)).rev().step_by(2).filter(|&n| is_prime(n))
 }
