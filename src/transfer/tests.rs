@@ -327,10 +327,13 @@ fn binding_copies_match_the_search() {
     }
 }
 
+/// A board of at most 20 cells, some blocked: the search it is checked against runs
+/// without its memo and visits every tiling, which on 30 cells by eight kinds of piece
+/// took minutes.
 fn small_board() -> impl Strategy<Value = Board> {
     (
+        2..=4i32,
         2..=5i32,
-        2..=6i32,
         proptest::collection::vec(any::<u8>(), 30),
     )
         .prop_map(|(w, h, noise)| {
