@@ -58,6 +58,8 @@ impl PointGroup {
     }
 
     /// The order of `t`: how many times it is applied to come back to the identity.
+    // Only the web page's turn buttons (`serve`) and tests ask for it.
+    #[cfg_attr(not(feature = "serve"), allow(dead_code))]
     pub fn order_of(&self, t: usize) -> usize {
         let mut power = t;
         let mut k = 1;
