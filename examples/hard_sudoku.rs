@@ -6,7 +6,8 @@
 //! the puzzle keeps exactly one solution, which leaves a minimal puzzle. Most minimal
 //! puzzles need little search; a puzzle is kept only if proving it unique takes the
 //! generic exact-cover engine (Algorithm X, one node a choice, forced ones included) at
-//! least `MIN_NODES` nodes. About one minimal puzzle in 500 takes 500 or more (6 of 3,000).
+//! least `MIN_NODES` nodes. About one minimal puzzle in 500 takes 500 or more (6 of
+//! 3,000 sampled).
 //!
 //! ```text
 //! cargo run --release --example hard_sudoku -- [COUNT] [SEED] [MIN_NODES]
