@@ -10,8 +10,7 @@ cd "$(dirname "$0")/.."
 n=${1:-100}
 shift || true
 # The release build, in cargo's target folder wherever that is (CARGO_TARGET_DIR).
-release=$(cargo metadata --format-version 1 --no-deps |
-  python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')/release
+release=$("$(dirname "$0")"/target-dir.sh)/release
 polyx=${POLYX:-$release/polyx}
 [ -x "$polyx" ] || cargo build --release --quiet
 min=--min

@@ -14,8 +14,7 @@ venv=target/bench-python
 "$venv/bin/pip" list 2>/dev/null | grep -iE '^(polyx|xcover|miniexact|numba|numpy) '
 cargo build --release --quiet
 # The release build, in cargo's target folder wherever that is (CARGO_TARGET_DIR).
-release=$(cargo metadata --format-version 1 --no-deps |
-  python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')/release
+release=$("$(dirname "$0")"/target-dir.sh)/release
 matrix=$release/6x10.dlx
 "$release/polyx" show 6x10 --dlx > "$matrix"
 for _ in $(seq "${RUNS:-3}"); do

@@ -15,8 +15,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cargo build --release --quiet
 # The release build, in cargo's target folder wherever that is (CARGO_TARGET_DIR).
-release=$(cargo metadata --format-version 1 --no-deps |
-  python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')/release
+release=$("$(dirname "$0")"/target-dir.sh)/release
 polyx=$release/polyx
 cc -O3 -march=native -o "$work/refdlx" ../shared/bench/refdlx.c
 

@@ -23,9 +23,7 @@ fi
 polyx=${POLYX:-}
 if [ -z "$polyx" ]; then
   cargo build --release --quiet --bin polyx
-  target=$(cargo metadata --format-version 1 --no-deps |
-    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
-  polyx=$target/release/polyx
+  polyx=$("$(dirname "$0")"/target-dir.sh)/release/polyx
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

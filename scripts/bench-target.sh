@@ -17,8 +17,7 @@ cargo build --release --quiet
 mkdir -p target/yardstick
 cc -O2 -o target/yardstick/target-enum "$yardstick_src"
 # The release build, in cargo's target folder wherever that is (CARGO_TARGET_DIR).
-release=$(cargo metadata --format-version 1 --no-deps |
-  python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')/release
+release=$("$(dirname "$0")"/target-dir.sh)/release
 polyx=$release/polyx
 enum=target/yardstick/target-enum
 

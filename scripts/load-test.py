@@ -30,6 +30,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from target_dir import release_binary
+
 ROOT = Path(__file__).resolve().parents[1]
 
 PEAK_LIMIT_KB = 300 * 1024
@@ -219,16 +221,6 @@ def table(title, runs, cols):
         p99 = max(l.get(99, 0) for l in m["latency"])
         lines.append(f"| {name} | {m['served']} | {statuses} | {p50:.1f} | {p99:.1f} |")
     return lines
-
-
-def release_binary():
-    """The polyx of `cargo build --release`, in cargo's target folder wherever that is
-    (CARGO_TARGET_DIR, a workspace's, or target/)."""
-    meta = subprocess.run(
-        ["cargo", "metadata", "--format-version", "1", "--no-deps"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
-    )
-    return str(Path(json.loads(meta.stdout)["target_directory"]) / "release" / "polyx")
 
 
 def main():

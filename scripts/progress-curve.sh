@@ -18,8 +18,7 @@ OUT=${OUT:-target/progress-curve}
 mkdir -p "$OUT"
 cargo build --release --example progress_curve >&2
 # The release build, in cargo's target folder wherever that is (CARGO_TARGET_DIR).
-release=$(cargo metadata --format-version 1 --no-deps |
-  python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')/release
+release=$("$(dirname "$0")"/target-dir.sh)/release
 BIN=$release/examples/progress_curve
 
 # The one-sided pentominoes (18 pieces) on boards read from files written here.

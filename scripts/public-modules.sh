@@ -11,8 +11,7 @@ set -eu
 MAX=15
 
 cd "$(dirname "$0")/.."
-target=$(cargo metadata --format-version 1 --no-deps |
-    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+target=$("$(dirname "$0")"/target-dir.sh)
 docs="$target/doc/polyx"
 
 # rustdoc leaves the pages of modules that are no longer public: start afresh.

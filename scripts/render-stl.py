@@ -23,6 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
+from target_dir import release_binary
+
 ROOT = Path(__file__).resolve().parents[1]
 CELL, CLEARANCE, FLOOR = 10.0, 0.2, 2.0
 
@@ -190,16 +192,6 @@ def tetrasticks(polyx, work, k):
         slot = np.array([4.8 * (i % 4), -3.0 * (i // 4), 0.0]) * CELL
         parts.append((tri - mid * [1, 1, 0] + slot, hex_rgb(rgb)))
     return render(parts, (860 * k, 500 * k), azimuth=12, elevation=55, shine=0.5)
-
-
-def release_binary():
-    """The polyx of `cargo build --release`, in cargo's target folder wherever that is
-    (CARGO_TARGET_DIR, a workspace's, or target/)."""
-    meta = subprocess.run(
-        ["cargo", "metadata", "--format-version", "1", "--no-deps"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
-    )
-    return str(Path(json.loads(meta.stdout)["target_directory"]) / "release" / "polyx")
 
 
 def main():
