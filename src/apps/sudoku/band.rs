@@ -107,14 +107,24 @@ const fn segments_on_permutations() -> [u16; 512] {
 
 /// The 27 cells of a set of row segments.
 const fn cells_of_segments() -> [u32; 512] {
+    let mut one = [0u32; 9];
+    let mut s = 0;
+    while s < 9 {
+        one[s] = 7 << (9 * (s / 3) + 3 * (s % 3));
+        s += 1;
+    }
+    union_over_segments(one)
+}
+
+/// For each set of row segments (9 bits), the union of `one[s]` over its segments s.
+const fn union_over_segments(one: [u32; 9]) -> [u32; 512] {
     let mut t = [0u32; 512];
     let mut set = 0;
     while set < 512 {
         let mut s = 0;
         while s < 9 {
             if set & (1 << s) != 0 {
-                let (r, x) = (s / 3, s % 3);
-                t[set] |= 7 << (9 * r + 3 * x);
+                t[set] |= one[s];
             }
             s += 1;
         }
@@ -176,22 +186,16 @@ pub fn segments(band: u32) -> u32 {
 /// For a set of row segments (bit `3r + x`) that each must hold the digit: the cells of
 /// the band it leaves, the rest of each segment's row and of its box.
 const fn segment_eliminations() -> [u32; 512] {
-    let mut t = [0u32; 512];
-    let mut set = 0;
-    while set < 512 {
-        let mut s = 0;
-        while s < 9 {
-            if set & (1 << s) != 0 {
-                let (r, x) = (s / 3, s % 3);
-                let segment = 7 << (9 * r + 3 * x);
-                let box_cells = (7 << (3 * x)) * 0x40201;
-                t[set] |= ((ROW << (9 * r)) | box_cells) & !segment;
-            }
-            s += 1;
-        }
-        set += 1;
+    let mut one = [0u32; 9];
+    let mut s = 0;
+    while s < 9 {
+        let (r, x) = (s / 3, s % 3);
+        let segment = 7 << (9 * r + 3 * x);
+        let box_cells = (7 << (3 * x)) * 0x40201;
+        one[s] = ((ROW << (9 * r)) | box_cells) & !segment;
+        s += 1;
     }
-    t
+    union_over_segments(one)
 }
 
 /// For a set of row segments, those that are the only one of their row in the set.
