@@ -540,6 +540,26 @@ mod tests {
     }
 
     #[test]
+    fn the_generated_hard_set_has_one_verified_solution_each() {
+        // benches/data/sudoku/generated-hard.txt: minimal puzzles with one solution
+        // (examples/hard_sudoku.rs).
+        let set = include_str!("../../../benches/data/sudoku/generated-hard.txt");
+        let mut nodes = 0;
+        for text in set.lines() {
+            let puzzle = cells(text);
+            let out = solve(&puzzle, 2, &NEVER);
+            assert_eq!(out.solutions, 1, "{text}");
+            let first = out.first.unwrap();
+            assert!(is_valid_solution(3, &first));
+            assert!(puzzle.iter().zip(&first).all(|(&g, &s)| g == 0 || g == s));
+            nodes += out.stats.nodes;
+        }
+        assert_eq!(set.lines().count(), 500);
+        // Hard: proving them unique takes more than 8 nodes a puzzle on average.
+        assert!(nodes > 500 * 8, "{nodes} nodes");
+    }
+
+    #[test]
     fn an_empty_grid_fills_without_crowding_a_segment() {
         // Branching on permutations alone could put four digits into one row segment of
         // a band and search on below it; the segments' digits stop that at once.
