@@ -49,7 +49,8 @@ pub fn count_dimers(puzzle: &Puzzle, stop: &AtomicBool) -> Result<Option<Count>,
     if board.depth != 1
         || !board.cover_all_cells
         || piece.shape.len() != 2
-        || puzzle.remaining[0] as usize * 2 != n
+        || n % 2 != 0
+        || !(puzzle.least(0) as usize..=puzzle.remaining[0] as usize).contains(&(n / 2))
         || puzzle.has_crossing_rule()
     {
         return Ok(None);
