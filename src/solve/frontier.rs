@@ -4,7 +4,8 @@
 //! is swept cell by cell, its states the profiles of the frontier, before any search.
 //! Its cost follows the number of states, not the number of tilings, so a domino
 //! rectangle with 10^30 tilings counts in milliseconds, exactly. If a layer of the sweep
-//! would hold more than [`MAX_STATES`] states, the sweep gives way and the search runs.
+//! would hold more than [`transfer::state_budget`] states (a quarter of the free
+//! memory), the sweep gives way and the search runs.
 //!
 //! Only for whole counts, as in `apart.rs` (no printing, shard, checkpoint or node
 //! budget, whose results name the search's nodes), with the solver's memo on (the flag
@@ -19,10 +20,6 @@ use crate::symmetry::SymmetryMode;
 use crate::transfer;
 
 use super::solver::Solver;
-
-/// The most states a layer of the sweep may hold before it gives way to the search:
-/// about 130 MB at most (`docs/benchmarks/transfer.md`).
-pub(super) const MAX_STATES: usize = 1 << 20;
 
 /// `solver`'s count by the transfer matrix, or `None` if it does not apply to this run
 /// or gave way. A count that the stop flag ended reports itself interrupted, with
@@ -45,7 +42,7 @@ pub(super) fn count(
     }
     let start = Instant::now();
     let counted = match transfer::count_dimers(&solver.puzzle, &opts.stop) {
-        Ok(None) => transfer::count(&solver.puzzle, &opts.stop, MAX_STATES),
+        Ok(None) => transfer::count(&solver.puzzle, &opts.stop, transfer::state_budget()),
         dimers => dimers,
     };
     let (solutions, interrupted) = match counted {

@@ -84,12 +84,6 @@ pub fn fixed_tilings(
     Some((total, nodes))
 }
 
-/// The most states a layer of a sweep of [`fixed_by_transfer`] may hold: about 1 GB at
-/// most (the Aztec diamond of order 23, whose fixed tilings by reflections take 2^22
-/// states: 42 s and 745 MB for its classes; order 20 takes 2.4 s). Past it the search
-/// of [`fixed_tilings`] takes over, which no board this large finishes either.
-const MAX_STATES: usize = 1 << 23;
-
 /// The number of tilings of `puzzle` that symmetry `g` maps onto themselves, by the
 /// transfer matrix over the orbits of cells (see the module's header); `None` if that
 /// does not apply (copies that bind, other than one kind's that every tiling uses all
@@ -161,7 +155,10 @@ pub fn fixed_by_transfer(
     }
     let (_, options) = best?;
     let positions = members.len();
-    match transfer::count_cover(positions, &options, stop, MAX_STATES) {
+    // Past the budget the search of `fixed_tilings` takes over, which no board this large
+    // finishes either. (The Aztec diamond of order 23's tilings fixed by a reflection
+    // take 2^22 states: 42 s and 745 MB for its classes; order 20 takes 2.4 s.)
+    match transfer::count_cover(positions, &options, stop, transfer::state_budget()) {
         Ok(Some(count)) => Some(Ok(count)),
         Ok(None) => None,
         Err(e) => Some(Err(e)),

@@ -13,10 +13,12 @@
 //! - [`count_dimers`]: the tilings of a plane board by dominoes (or lozenges) by
 //!   Kasteleyn's determinant, whose cost does not grow with the board's width as the
 //!   profiles do.
+//! - [`state_budget`]: how many states a sweep may hold on this machine.
 //! - [`recurrence`]: the shortest linear recurrence with integer coefficients that a
 //!   list of counts satisfies.
 
 mod board;
+mod budget;
 mod error;
 mod kasteleyn;
 mod modular;
@@ -28,6 +30,7 @@ mod table;
 mod tests;
 
 pub use board::{count, count_cover};
+pub use budget::state_budget;
 pub use error::{CountStopped, StripError};
 pub use kasteleyn::count_dimers;
 pub use recurrence::{recurrence, Recurrence};
