@@ -282,11 +282,10 @@ fn naked_singles(grid: &mut Grid, changed: u32, todo: &mut u32) -> bool {
 /// A digit with one open cell left in a column goes there; false if a column has no
 /// cell left for a digit.
 fn column_singles(grid: &mut Grid, changed: u32, todo: &mut u32) -> bool {
-    let changed = (changed | changed >> 9 | changed >> 18) & 0x1ff;
-    for d in 0..9 {
-        if changed & (1 << d) == 0 {
-            continue;
-        }
+    let mut digits = (changed | changed >> 9 | changed >> 18) & 0x1ff;
+    while digits != 0 {
+        let d = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
         let words = [grid.cand[d], grid.cand[9 + d], grid.cand[18 + d]];
         let open = (words[0] & grid.unsolved[0])
             | (words[1] & grid.unsolved[1])
@@ -380,20 +379,20 @@ fn choose(grid: &mut Grid) -> Choice {
         if !segment_digits(grid, k, &segments, &mut todo) {
             return Choice::Dead;
         }
+        // Without a branch per digit: the least of (count, digit) over the digits with
+        // two or more permutations.
         let mut total = 0;
-        let mut pick = (u32::MAX, 0, 0);
+        let mut pick = u32::MAX;
         for (d, &set) in segments.iter().enumerate() {
-            let perms = band::permutations(set);
-            let n = perms.count_ones();
-            if n >= 2 {
-                total += n;
-                if n < pick.0 {
-                    pick = (n, d, perms);
-                }
-            }
+            let n = band::permutation_count(set);
+            let open = n >= 2;
+            total += if open { n } else { 0 };
+            pick = pick.min(if open { n << 4 | d as u32 } else { u32::MAX });
         }
-        if pick.0 != u32::MAX && total < best.0 {
-            best = (total, Some(Branch::Rows(9 * k + pick.1, pick.2)));
+        if pick != u32::MAX && total < best.0 {
+            let d = (pick & 15) as usize;
+            let perms = band::permutations(segments[d]);
+            best = (total, Some(Branch::Rows(9 * k + d, perms)));
         }
     }
     if todo != 0 {
