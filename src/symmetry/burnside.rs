@@ -157,7 +157,7 @@ pub fn fixed_by_transfer(
     let positions = members.len();
     // Past the budget the search of `fixed_tilings` takes over, which no board this large
     // finishes either. (The Aztec diamond of order 23's tilings fixed by a reflection
-    // take 2^22 states: 42 s and 745 MB for its classes; order 20 takes 2.4 s.)
+    // take 2^22 states, 745 MB: docs/benchmarks/transfer.md.)
     match transfer::count_cover(positions, &options, stop, transfer::state_budget()) {
         Ok(Some(count)) => Some(Ok(count)),
         Ok(None) => None,
