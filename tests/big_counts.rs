@@ -63,49 +63,22 @@ fn a_count_past_two_to_the_64_is_printed_exactly() {
 }
 
 /// Boards past the search's frames (676 and 1,104 cells) and too wide for the sweep, with
-/// a range of copies (`count = [0, 1000]`): Kasteleyn's determinant counts them. The
+/// a range of copies (`count = [0, 2000]`): Kasteleyn's determinant counts them. The
 /// 26 × 26 square by Kasteleyn's product formula (1961; OEIS A004003), the Aztec diamond
-/// of order 23 has 2^276 tilings (Elkies, Kuperberg, Larsen, Propp 1992).
+/// of order 23 has 2^276 tilings (Elkies, Kuperberg, Larsen, Propp 1992). The boards are
+/// those of the counts benchmark (`benches/data/counts`).
 #[test]
 fn boards_past_the_frames_count_exactly_with_a_range_of_copies() {
-    let square = stdout_of(&[
-        "count",
-        "tests/data/big/square-26x26.toml",
-        "--symmetry",
-        "keep",
-    ]);
+    let count = |board: &str| {
+        let path = format!("benches/data/counts/{board}.toml");
+        stdout_of(&["count", &path, "--symmetry", "keep"])
+    };
     assert_eq!(
-        square,
+        count("dominoes-26x26"),
         "18818218480813456762421856963999286650475155898066955228295925806777884028153700352\n"
     );
-    let aztec = stdout_of(&[
-        "count",
-        "tests/data/big/aztec-23.toml",
-        "--symmetry",
-        "keep",
-    ]);
-    let two_to_the_276 = (0..276).fold(vec![1u32], |digits, _| double(&digits));
-    let expected: String = two_to_the_276
-        .iter()
-        .rev()
-        .map(|d| char::from(b'0' + *d as u8))
-        .collect();
-    assert_eq!(aztec, format!("{expected}\n"));
-}
-
-/// `digits` (least significant first, base 10) times two.
-fn double(digits: &[u32]) -> Vec<u32> {
-    let mut out = Vec::with_capacity(digits.len() + 1);
-    let mut carry = 0;
-    for d in digits {
-        let v = 2 * d + carry;
-        out.push(v % 10);
-        carry = v / 10;
-    }
-    if carry > 0 {
-        out.push(carry);
-    }
-    out
+    let two_to_the_276 = num_bigint::BigUint::from(1u32) << 276u32;
+    assert_eq!(count("aztec-23"), format!("{two_to_the_276}\n"));
 }
 
 #[test]

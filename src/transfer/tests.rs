@@ -530,6 +530,25 @@ fn kasteleyn_counts_aztec_diamonds_of_any_order() {
     }
 }
 
+/// A range of copies (`count = [least, most]`) that holds the board's n / 2 dominoes is
+/// counted by the determinant as an exact count is (a range that does not hold them is
+/// refused before: the area check of `Puzzle::new`).
+#[test]
+fn kasteleyn_counts_a_range_of_copies_that_holds_the_board() {
+    let ranged = |least: u32, most: u32| {
+        let text = format!(
+            "name = \"d\"\n[[piece]]\nname = \"D\"\ncount = [{least}, {most}]\nshape = \"DD\"\n"
+        );
+        parse_piece_set("d.toml", &text).unwrap()
+    };
+    let board = || Board::rectangle("r", 8, 8);
+    let want = Some(Count::from(12_988_816u64));
+    assert_eq!(dimers(board(), ranged(0, 1000)), want);
+    assert_eq!(dimers(board(), ranged(32, 32)), want);
+    assert_eq!(dimers(board(), ranged(10, 40)), want);
+    assert!(Puzzle::new(board(), ranged(33, 40)).is_err());
+}
+
 /// Kasteleyn's formula for the m × n rectangle against the sweep, and MacMahon's
 /// formula for lozenge hexagons (as in `lozenges_match_macmahon`), up to 10 × 10 × 10.
 #[test]
