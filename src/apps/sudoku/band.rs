@@ -51,8 +51,9 @@ const fn permutation_segments() -> [u32; 6] {
 }
 
 /// For a set of row segments, the permutations (bit p) that lie inside it, and above
-/// them, from bit 8, how many they are (a lookup, where `count_ones` is a dozen
-/// instructions on the baseline x86-64 without `popcnt`).
+/// them, from bit 8, how many they are if two or more, else 0 (a lookup, where
+/// `count_ones` is a dozen instructions on the baseline x86-64 without `popcnt`, and
+/// the search's choice of a branch needs no test per digit).
 const fn permutations_inside() -> [u16; 512] {
     let segments = permutation_segments();
     let mut t = [0u16; 512];
@@ -62,9 +63,12 @@ const fn permutations_inside() -> [u16; 512] {
         while p < 6 {
             if set as u32 & segments[p] == segments[p] {
                 t[set] |= 1 << p;
-                t[set] += 1 << 8;
             }
             p += 1;
+        }
+        let count = t[set].count_ones() as u16;
+        if count >= 2 {
+            t[set] |= count << 8;
         }
         set += 1;
     }
@@ -82,9 +86,10 @@ pub fn permutations(set: u32) -> u32 {
     u32::from(PERMUTATIONS_INSIDE[set as usize] & 0xff)
 }
 
-/// How many permutations [`permutations`] finds in `set`.
+/// How many permutations [`permutations`] finds in `set` if two or more, else 0 (one
+/// or none leaves nothing to branch on).
 #[inline]
-pub fn permutation_count(set: u32) -> u32 {
+pub fn open_permutation_count(set: u32) -> u32 {
     u32::from(PERMUTATIONS_INSIDE[set as usize] >> 8)
 }
 
@@ -185,11 +190,13 @@ pub fn restrict(band: u32) -> u32 {
 /// The row segments (bit `3r + x`: row r inside box x) in which `band` has a cell.
 #[inline]
 pub fn segments(band: u32) -> u32 {
+    // The mask tells the compiler what the tables hold: 9 bits, an index into the
+    // tables of segment sets without a bounds check.
     u32::from(
         BOXES_OF_ROWS[0][(band & ROW) as usize]
             | BOXES_OF_ROWS[1][((band >> 9) & ROW) as usize]
             | BOXES_OF_ROWS[2][((band >> 18) & ROW) as usize],
-    )
+    ) & 0x1ff
 }
 
 /// For a set of row segments (bit `3r + x`) that each must hold the digit: the cells of
@@ -370,8 +377,11 @@ mod tests {
         assert_eq!(permutations(set), 0b11);
         assert_eq!(PERMUTATION_SEGMENTS[1], 0b001 | 0b100 << 3 | 0b010 << 6);
         assert_eq!(permutations(0x1ff).count_ones(), 6);
-        assert_eq!(permutation_count(0x1ff), 6);
-        assert_eq!(permutation_count(set), 2);
+        assert_eq!(open_permutation_count(0x1ff), 6);
+        assert_eq!(open_permutation_count(set), 2);
+        // One permutation left: nothing to branch on.
+        assert_eq!(permutations(PERMUTATION_SEGMENTS[3]), 1 << 3);
+        assert_eq!(open_permutation_count(PERMUTATION_SEGMENTS[3]), 0);
         assert_eq!(segment_cells(0b001), 0b111);
         // Only row 0's segment is alone in its row.
         assert_eq!(lone_segments_of(set), 0b001);

@@ -87,6 +87,7 @@ fn start(cells: &[u8; 81]) -> Option<(Grid, u32)> {
         unsolved: [band::FULL; 3],
     };
     let mut todo = 0;
+    let mut twice = 0;
     for k in 0..3 {
         // givens[d]: the cells of band k given digit d (0: the empty ones), without a
         // branch per cell.
@@ -98,21 +99,17 @@ fn start(cells: &[u8; 81]) -> Option<(Grid, u32)> {
             }
             givens[usize::from(d)] |= 1 << p;
         }
+        // Branch-free over the digits (a digit with no given changes nothing).
         for d in 0..9 {
             let given = givens[d + 1];
-            if given == 0 {
-                continue;
-            }
-            if band::row_singles(given) != given {
-                // Twice in a row.
-                return None;
-            }
+            // Twice in a row.
+            twice |= band::row_singles(given) ^ given;
             let w = 9 * k + d;
             grid.cand[w] &= !(band::rows(given) & !given);
-            todo |= 1 << w;
+            todo |= u32::from(given != 0) << w;
         }
     }
-    Some((grid, todo))
+    (twice == 0).then_some((grid, todo))
 }
 
 struct Search<'a> {
@@ -161,17 +158,15 @@ impl Search<'_> {
 
 /// Propagates until nothing more follows; false on a contradiction.
 fn settle(grid: &mut Grid, mut todo: u32, updates: &mut u64) -> bool {
-    // The words changed since each scan below last looked: a scan reads only the bands
-    // (naked singles) or digits (columns) whose words changed, as nothing else can
-    // have anything new to say.
-    let (mut for_naked, mut for_columns) = (0u32, 0u32);
+    // The words changed since the column scan last looked: it reads only the digits
+    // whose words changed, as nothing else can have anything new to say.
+    let mut for_columns = 0u32;
     loop {
         let mut count = 0;
-        let mut changed = 0;
         while todo != 0 {
             let w = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            changed |= 1 << w;
+            for_columns |= 1 << w;
             count += 1;
             if !update(grid, w, &mut todo) {
                 *updates += count;
@@ -179,12 +174,9 @@ fn settle(grid: &mut Grid, mut todo: u32, updates: &mut u64) -> bool {
             }
         }
         *updates += count;
-        for_naked |= changed;
-        for_columns |= changed;
-        if !naked_singles(grid, for_naked, &mut todo) {
+        if !naked_singles(grid, &mut todo) {
             return false;
         }
-        for_naked = 0;
         if todo != 0 {
             continue;
         }
@@ -245,36 +237,43 @@ fn place(grid: &mut Grid, d: usize, k: usize, placed: u32, todo: &mut u32) {
 
 /// Cells with one digit left take it; false if a cell has none, or if two cells of a
 /// row are left with the same one digit.
-fn naked_singles(grid: &mut Grid, changed: u32, todo: &mut u32) -> bool {
-    for k in 0..3 {
-        let open = grid.unsolved[k];
-        if open == 0 || (changed >> (9 * k)) & 0x1ff == 0 {
-            continue;
-        }
+fn naked_singles(grid: &mut Grid, todo: &mut u32) -> bool {
+    // All three bands without a branch (cheaper than a mispredicted test of which bands
+    // changed): the open cells left with no digit, and those left with one.
+    let mut dead = 0;
+    let mut singles = [0u32; 3];
+    for (k, singles) in singles.iter_mut().enumerate() {
         let (mut once, mut twice) = (0, 0);
         for d in 0..9 {
             let cells = grid.cand[9 * k + d];
             twice |= once & cells;
             once |= cells;
         }
-        if open & !once != 0 {
-            return false;
-        }
-        let singles = open & !twice;
+        let open = grid.unsolved[k];
+        dead |= open & !once;
+        *singles = open & !twice;
+    }
+    if dead != 0 {
+        return false;
+    }
+    for (k, &singles) in singles.iter().enumerate() {
         if singles == 0 {
             continue;
         }
+        // Branch-free over the digits: each takes its single cells' rows.
+        let mut clash = 0;
+        let mut taken = 0;
         for d in 0..9 {
             let w = 9 * k + d;
             let mine = grid.cand[w] & singles;
-            if mine != 0 {
-                if band::row_singles(mine) != mine {
-                    return false;
-                }
-                grid.cand[w] &= !(band::rows(mine) & !mine);
-                *todo |= 1 << w;
-            }
+            clash |= band::row_singles(mine) ^ mine;
+            grid.cand[w] &= !(band::rows(mine) & !mine);
+            taken |= u32::from(mine != 0) << d;
         }
+        if clash != 0 {
+            return false;
+        }
+        *todo |= taken << (9 * k);
     }
     true
 }
@@ -300,11 +299,10 @@ fn column_singles(grid: &mut Grid, changed: u32, todo: &mut u32) -> bool {
         }
         let kept = band::stack_columns(cols);
         for k in 0..3 {
-            if cols[k] & !kept[k] != 0 {
-                let w = 9 * k + d;
-                grid.cand[w] &= band::spread(kept[k]);
-                *todo |= 1 << w;
-            }
+            // Branch-free: a band that keeps all its columns loses nothing.
+            let w = 9 * k + d;
+            grid.cand[w] &= band::spread(kept[k]);
+            *todo |= u32::from(cols[k] & !kept[k] != 0) << w;
         }
         let in_one_band = (cols[0] ^ cols[1] ^ cols[2]) & !(cols[0] & cols[1] & cols[2]);
         if in_one_band == 0 {
@@ -380,16 +378,16 @@ fn choose(grid: &mut Grid) -> Choice {
             return Choice::Dead;
         }
         // Without a branch per digit: the least of (count, digit) over the digits with
-        // two or more permutations.
+        // two or more permutations. A digit with fewer counts 0, whose key (count - 1
+        // wraps to 15) is above any open digit's.
         let mut total = 0;
         let mut pick = u32::MAX;
         for (d, &set) in segments.iter().enumerate() {
-            let n = band::permutation_count(set);
-            let open = n >= 2;
-            total += if open { n } else { 0 };
-            pick = pick.min(if open { n << 4 | d as u32 } else { u32::MAX });
+            let n = band::open_permutation_count(set);
+            total += n;
+            pick = pick.min((n.wrapping_sub(1) & 15) << 4 | d as u32);
         }
-        if pick != u32::MAX && total < best.0 {
+        if pick < 0xf0 && total < best.0 {
             let d = (pick & 15) as usize;
             let perms = band::permutations(segments[d]);
             best = (total, Some(Branch::Rows(9 * k + d, perms)));
