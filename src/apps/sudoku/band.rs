@@ -214,18 +214,21 @@ const fn segment_eliminations() -> [u32; 512] {
     union_over_segments(one)
 }
 
-/// For a set of row segments, those that are the only one of their row in the set.
-const fn lone_segments() -> [u16; 512] {
+/// The same down a stack: for a set of column segments (bit `3k + j`: band k, the
+/// stack's column j) that each must hold the digit, the stack's columns each band leaves
+/// (bits `3k..3k + 3`): in the segment's band the other columns of its box, in the other
+/// bands its column.
+const fn column_eliminations() -> [u16; 512] {
     let mut t = [0u16; 512];
     let mut set = 0;
     while set < 512 {
-        let mut r = 0;
-        while r < 3 {
-            let row = (set >> (3 * r)) & 7;
-            if row != 0 && row & (row - 1) == 0 {
-                t[set] |= (row << (3 * r)) as u16;
-            }
-            r += 1;
+        let m = [set & 7, (set >> 3) & 7, (set >> 6) & 7];
+        let mut k = 0;
+        while k < 3 {
+            let in_box = if m[k] != 0 { 7 & !m[k] } else { 0 };
+            let columns = in_box | m[(k + 1) % 3] | m[(k + 2) % 3];
+            t[set] |= (columns << (3 * k)) as u16;
+            k += 1;
         }
         set += 1;
     }
@@ -233,7 +236,7 @@ const fn lone_segments() -> [u16; 512] {
 }
 
 static SEGMENT_ELIMINATIONS: [u32; 512] = segment_eliminations();
-static LONE_SEGMENTS: [u16; 512] = lone_segments();
+static COLUMN_ELIMINATIONS: [u16; 512] = column_eliminations();
 
 /// The cells a digit leaves when each of the row segments `set` must hold it: the rest
 /// of each one's row and of its box.
@@ -242,11 +245,50 @@ pub fn segment_eliminations_of(set: u32) -> u32 {
     SEGMENT_ELIMINATIONS[set as usize]
 }
 
+/// The stack's columns each band leaves when each of the column segments `set` must
+/// hold the digit (see [`column_eliminations`]).
+#[inline]
+pub fn column_eliminations_of(set: u32) -> u32 {
+    u32::from(COLUMN_ELIMINATIONS[set as usize])
+}
+
 /// The segments of `set` that are the only one of their row in it: where a digit whose
-/// segments are `set` must be in those rows.
+/// segments are `set` must be in those rows. Any number of 9-bit sets side by side (at
+/// multiples of 3 bits): each 3-bit group is a row, without a lookup.
 #[inline]
 pub fn lone_segments_of(set: u32) -> u32 {
-    u32::from(LONE_SEGMENTS[set as usize])
+    const FIRST: u32 = 0o111_111_111;
+    const SECOND: u32 = FIRST << 1;
+    const THIRD: u32 = FIRST << 2;
+    // For each bit, the other two bits of its group.
+    let others = ((set >> 1) & (FIRST | SECOND))
+        | ((set >> 2) & FIRST)
+        | ((set << 1) & (SECOND | THIRD))
+        | ((set << 2) & THIRD);
+    set & !others
+}
+
+/// Three 9-bit sets side by side, each three groups of 3 bits: group j of set i (bits
+/// 9i + 3j..) goes to group i of set j. A digit's columns in the three bands become its
+/// column segments in the three stacks (bit 9s + 3k + j: band k, column 3s + j), and
+/// back.
+#[inline]
+pub fn transpose(x: u32) -> u32 {
+    const fn groups(pairs: &[(u32, u32)]) -> u32 {
+        let mut m = 0;
+        let mut n = 0;
+        while n < pairs.len() {
+            m |= 7 << (9 * pairs[n].0 + 3 * pairs[n].1);
+            n += 1;
+        }
+        m
+    }
+    const STAY: u32 = groups(&[(0, 0), (1, 1), (2, 2)]);
+    const UP_ONE: u32 = groups(&[(0, 1), (1, 2)]);
+    const UP_TWO: u32 = groups(&[(0, 2)]);
+    const DOWN_ONE: u32 = groups(&[(1, 0), (2, 1)]);
+    const DOWN_TWO: u32 = groups(&[(2, 0)]);
+    (x & STAY) | (x & UP_ONE) << 6 | (x & UP_TWO) << 12 | (x & DOWN_ONE) >> 6 | (x & DOWN_TWO) >> 12
 }
 
 /// One digit's columns in the three bands (`columns[k]`: 9 bits) restricted by the
@@ -388,6 +430,40 @@ mod tests {
         // A digit held by row 0's segment of box 0 leaves the rest of row 0 and box 0.
         let gone = segment_eliminations_of(0b001);
         assert_eq!(gone, (ROW & !0b111) | 0b111 << 9 | 0b111 << 18);
+    }
+
+    #[test]
+    fn lone_segments_side_by_side_and_the_transpose() {
+        // Row by row, as a lookup would: a row's segment is lone if it is its only one.
+        let lone_in_row = |row: u32| if row.count_ones() == 1 { row } else { 0 };
+        for set in 0..512u32 {
+            let want = (0..3).fold(0, |acc, r| {
+                acc | lone_in_row((set >> (3 * r)) & 7) << (3 * r)
+            });
+            assert_eq!(lone_segments_of(set), want, "{set:#o}");
+            // The same set in each of three places: no group leaks into its neighbours.
+            let three = set | set << 9 | set << 18;
+            assert_eq!(lone_segments_of(three), want | want << 9 | want << 18);
+        }
+        // Group j of set i goes to group i of set j.
+        for i in 0..3 {
+            for j in 0..3 {
+                assert_eq!(transpose(5 << (9 * i + 3 * j)), 5 << (9 * j + 3 * i));
+            }
+        }
+        let x = 0o123_456_701;
+        assert_eq!(transpose(transpose(x)), x);
+    }
+
+    #[test]
+    fn a_column_segment_held_by_a_digit_empties_its_box_and_column() {
+        // Band 0 must hold the digit in the stack's column 0: band 0 leaves columns 1
+        // and 2 of the box, bands 1 and 2 leave column 0.
+        assert_eq!(
+            column_eliminations_of(0b001),
+            0b110 | 0b001 << 3 | 0b001 << 6
+        );
+        assert_eq!(column_eliminations_of(0), 0);
     }
 
     #[test]

@@ -13,8 +13,11 @@
 //!   permutation argument down the stacks (`band::stack_columns`: bands → columns) and
 //!   hidden singles of columns.
 //!
-//! When nothing more follows, the search branches on one digit's permutation row → box
-//! in the most constrained band ([`choose`]), copying the 120-byte grid for each branch.
+//! When nothing more follows, [`choose`] checks the three digits of every segment (the
+//! three cells of a row, or of a column, inside a box) along the rows and down the
+//! columns, then the search branches on one digit's permutation (row → box in a band, or
+//! band → column in a stack) in the most constrained band or stack, copying the 120-byte
+//! grid for each branch.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -145,10 +148,12 @@ impl Search<'_> {
                 Choice::Dead => return,
             }
         };
-        while let Some((w, keep)) = branches.next() {
+        loop {
             let mut branch = grid;
-            branch.cand[w] &= keep;
-            self.node(branch, 1 << w);
+            let Some(todo) = branches.take(&mut branch) else {
+                break;
+            };
+            self.node(branch, todo);
             if self.outcome.solutions >= self.limit || self.outcome.stopped {
                 return;
             }
@@ -339,84 +344,162 @@ enum Branch {
     Cell(usize, u32, u32),
     /// The permutations row → box (bit p) left to word `w`'s digit in its band.
     Rows(usize, u32),
+    /// The permutations band → column (bit p, band k to column `PERMUTATION_SEGMENTS[p]
+    /// >> 3k & 7` of the stack) left to digit `d` in stack `s`: `Stack(d, s, perms)`.
+    Stack(usize, usize, u32),
 }
 
 impl Branch {
-    /// The next branch, as a word and the cells it keeps.
-    fn next(&mut self) -> Option<(usize, u32)> {
+    /// Takes the next branch in `grid`: returns the words it changed, or `None` when
+    /// there is none left.
+    fn take(&mut self, grid: &mut Grid) -> Option<u32> {
         match self {
-            Branch::Cell(_, _, 0) | Branch::Rows(_, 0) => None,
+            Branch::Cell(_, _, 0) | Branch::Rows(_, 0) | Branch::Stack(_, _, 0) => None,
             Branch::Cell(k, p, digits) => {
                 let d = digits.trailing_zeros() as usize;
                 *digits &= *digits - 1;
-                Some((9 * *k + d, !band::row_others(*p)))
+                let w = 9 * *k + d;
+                grid.cand[w] &= !band::row_others(*p);
+                Some(1 << w)
             }
             Branch::Rows(w, perms) => {
                 let p = perms.trailing_zeros() as usize;
                 *perms &= *perms - 1;
-                Some((*w, band::segment_cells(band::PERMUTATION_SEGMENTS[p])))
+                grid.cand[*w] &= band::segment_cells(band::PERMUTATION_SEGMENTS[p]);
+                Some(1 << *w)
+            }
+            Branch::Stack(d, s, perms) => {
+                let p = perms.trailing_zeros() as usize;
+                *perms &= *perms - 1;
+                let segments = band::PERMUTATION_SEGMENTS[p];
+                let mut todo = 0;
+                for k in 0..3 {
+                    // The stack's columns other than band k's.
+                    let gone = band::spread((!(segments >> (3 * k)) & 7) << (3 * *s));
+                    let w = 9 * k + *d;
+                    todo |= u32::from(grid.cand[w] & gone != 0) << w;
+                    grid.cand[w] &= !gone;
+                }
+                Some(todo)
             }
         }
     }
 }
 
-/// The branch: in the band whose undecided digits have the fewest permutations row → box
-/// left in all, the digit with the fewest of its own, two or more (two, nearly always);
-/// if every digit's permutation is known in every band, a cell with the fewest digits.
+/// The branch: in the band or stack whose undecided digits have the fewest permutations
+/// left in all (row → box in a band, band → column in a stack), the digit with the
+/// fewest of its own, two or more (two, nearly always); if every digit's permutation is
+/// known everywhere, a cell with the fewest digits.
 ///
-/// Branching on a digit's whole permutation decides three cells' rows at once; on the
-/// hard sets it takes about half the nodes of branching on a cell with two digits.
+/// Branching on a digit's whole permutation decides three cells' rows (or columns) at
+/// once; on the hard sets it takes about half the nodes of branching on a cell with two
+/// digits. Before it chooses, the segments' digits ([`segment_digits`]) are checked
+/// along the rows and down the columns.
 fn choose(grid: &mut Grid) -> Choice {
-    let mut best = (u32::MAX, None);
+    // Per digit, three 9-bit sets side by side (bits 9i..9i + 9): its row segments in
+    // band i, and its column segments in stack i (bit 3k + j: band k, the stack's column j).
+    let open = grid.unsolved;
+    let mut rows = [0u32; 9];
+    for (d, set) in rows.iter_mut().enumerate() {
+        *set = band::segments(grid.cand[d])
+            | band::segments(grid.cand[9 + d]) << 9
+            | band::segments(grid.cand[18 + d]) << 18;
+    }
+    let open_rows =
+        band::segments(open[0]) | band::segments(open[1]) << 9 | band::segments(open[2]) << 18;
+    let Some(along) = segment_digits(&rows, open_rows) else {
+        return Choice::Dead;
+    };
     let mut todo = 0;
-    for k in 0..3 {
-        if grid.unsolved[k] == 0 {
-            continue;
-        }
-        let segments: [u32; 9] = std::array::from_fn(|d| band::segments(grid.cand[9 * k + d]));
-        if !segment_digits(grid, k, &segments, &mut todo) {
-            return Choice::Dead;
-        }
-        // Without a branch per digit: the least of (count, digit) over the digits with
-        // two or more permutations. A digit with fewer counts 0, whose key (count - 1
-        // wraps to 15) is above any open digit's.
-        let mut total = 0;
-        let mut pick = u32::MAX;
-        for (d, &set) in segments.iter().enumerate() {
-            let n = band::open_permutation_count(set);
-            total += n;
-            pick = pick.min((n.wrapping_sub(1) & 15) << 4 | d as u32);
-        }
-        if pick < 0xf0 && total < best.0 {
-            let d = (pick & 15) as usize;
-            let perms = band::permutations(segments[d]);
-            best = (total, Some(Branch::Rows(9 * k + d, perms)));
+    if along.open_to_three | along.held_by_three != 0 {
+        row_segment_eliminations(grid, &rows, &along, &mut todo);
+        if todo != 0 {
+            return Choice::Settle(todo);
         }
     }
-    if todo != 0 {
-        return Choice::Settle(todo);
+    let mut stacks = [0u32; 9];
+    for (d, set) in stacks.iter_mut().enumerate() {
+        *set = band::transpose(
+            band::columns(grid.cand[d])
+                | band::columns(grid.cand[9 + d]) << 9
+                | band::columns(grid.cand[18 + d]) << 18,
+        );
     }
-    Choice::Branch(best.1.unwrap_or_else(|| {
+    let open_columns = band::transpose(
+        band::columns(open[0]) | band::columns(open[1]) << 9 | band::columns(open[2]) << 18,
+    );
+    let Some(down) = segment_digits(&stacks, open_columns) else {
+        return Choice::Dead;
+    };
+    if down.open_to_three | down.held_by_three != 0 {
+        column_segment_eliminations(grid, &stacks, &down, &mut todo);
+        if todo != 0 {
+            return Choice::Settle(todo);
+        }
+    }
+    // The unit (bands 0..3, then stacks 3..6) whose undecided digits have the fewest
+    // permutations in all, without a branch per digit or unit: a unit with none counts 0,
+    // whose key (count - 1 wraps) is above any other's; ties go to the first.
+    let mut totals = [0u32; 6];
+    for d in 0..9 {
+        for i in 0..3 {
+            totals[i] += band::open_permutation_count((rows[d] >> (9 * i)) & 0x1ff);
+            totals[3 + i] += band::open_permutation_count((stacks[d] >> (9 * i)) & 0x1ff);
+        }
+    }
+    let mut best = u32::MAX;
+    for (unit, &total) in totals.iter().enumerate() {
+        best = best.min(total.wrapping_sub(1) << 3 | unit as u32);
+    }
+    if best == u32::MAX {
         let (k, p, digits) = guess(grid);
-        Branch::Cell(k, p, digits)
-    }))
+        return Choice::Branch(Branch::Cell(k, p, digits));
+    }
+    // Its digit with the fewest permutations, two or more (the same keys).
+    let unit = (best & 7) as usize;
+    let (sets, i) = if unit < 3 {
+        (&rows, unit)
+    } else {
+        (&stacks, unit - 3)
+    };
+    let mut pick = u32::MAX;
+    for (d, &set) in sets.iter().enumerate() {
+        let n = band::open_permutation_count((set >> (9 * i)) & 0x1ff);
+        pick = pick.min(n.wrapping_sub(1) << 4 | d as u32);
+    }
+    let d = (pick & 15) as usize;
+    let perms = band::permutations((sets[d] >> (9 * i)) & 0x1ff);
+    Choice::Branch(if unit < 3 {
+        Branch::Rows(9 * i + d, perms)
+    } else {
+        Branch::Stack(d, i, perms)
+    })
 }
 
-/// The three cells of a row segment hold three different digits. In band `k`, whose
-/// digits lie in the segments `segments[d]`: a segment open to fewer than three digits,
-/// or held by more than three (each the digit's only segment in that row), cannot be
-/// filled (false). One open to exactly three is held by each of them, which then leave
-/// the rest of its row and box; one held by three is closed to the other digits. Words
-/// that lose cells are added to `todo`.
+/// What [`segment_digits`] found, side by side for the three bands (or stacks).
+struct SegmentDigits {
+    /// The open segments that exactly three digits can take: each of them is there.
+    open_to_three: u32,
+    /// The open segments that three digits must take (each its only one in that row of
+    /// the band, or that band of the stack): the other digits are not there.
+    held_by_three: u32,
+    /// Per digit, the segments it must take.
+    held: [u32; 9],
+}
+
+/// The three cells of a segment (a row's, or a column's, three cells inside one box)
+/// hold three different digits. Given each digit's segments (`sets[d]`, three units side
+/// by side) and the segments with an open cell (`open`): `None` if a segment can take
+/// fewer than three digits, or must take more than three.
 ///
 /// Branching on permutations needs this: without it, a band whose digits all have their
 /// permutations could crowd four digits into one segment and go on searching below.
-fn segment_digits(grid: &mut Grid, k: usize, segments: &[u32; 9], todo: &mut u32) -> bool {
+fn segment_digits(sets: &[u32; 9], open: u32) -> Option<SegmentDigits> {
     let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
     let (mut held_once, mut held_twice, mut held_thrice, mut held_more) = (0, 0, 0, 0);
     let mut held = [0; 9];
     for d in 0..9 {
-        let set = segments[d];
+        let set = sets[d];
         four |= three & set;
         three |= two & set;
         two |= one & set;
@@ -428,26 +511,61 @@ fn segment_digits(grid: &mut Grid, k: usize, segments: &[u32; 9], todo: &mut u32
         held_twice |= held_once & lone;
         held_once |= lone;
     }
-    if three != 0x1ff || held_more != 0 {
-        return false;
-    }
-    // Segments already filled have nothing more to say.
-    let unfilled = band::segments(grid.unsolved[k]);
-    let open_to_three = three & !four & unfilled;
-    let held_by_three = held_thrice & unfilled;
-    if open_to_three == 0 && held_by_three == 0 {
-        return true;
-    }
-    for d in 0..9 {
-        let gone = band::segment_eliminations_of(segments[d] & open_to_three)
-            | band::segment_cells(held_by_three & !held[d]);
-        let w = 9 * k + d;
-        if grid.cand[w] & gone != 0 {
+    (three == band::FULL && held_more == 0).then_some(SegmentDigits {
+        open_to_three: three & !four & open,
+        held_by_three: held_thrice & open,
+        held,
+    })
+}
+
+/// Along the rows: a digit that must take a row segment leaves the rest of its row and
+/// box; a segment held by three digits is closed to the others.
+fn row_segment_eliminations(
+    grid: &mut Grid,
+    rows: &[u32; 9],
+    found: &SegmentDigits,
+    todo: &mut u32,
+) {
+    for k in 0..3 {
+        let must = (found.open_to_three >> (9 * k)) & 0x1ff;
+        let held = (found.held_by_three >> (9 * k)) & 0x1ff;
+        if must | held == 0 {
+            continue;
+        }
+        for (d, (&set, &mine)) in rows.iter().zip(&found.held).enumerate() {
+            let gone = band::segment_eliminations_of((set >> (9 * k)) & must)
+                | band::segment_cells(held & !(mine >> (9 * k)));
+            let w = 9 * k + d;
+            *todo |= u32::from(grid.cand[w] & gone != 0) << w;
             grid.cand[w] &= !gone;
-            *todo |= 1 << w;
         }
     }
-    true
+}
+
+/// Down the columns: a digit that must take a column segment leaves the rest of its
+/// column and box; a segment held by three digits is closed to the others.
+fn column_segment_eliminations(
+    grid: &mut Grid,
+    stacks: &[u32; 9],
+    found: &SegmentDigits,
+    todo: &mut u32,
+) {
+    for (d, (&set, &mine)) in stacks.iter().zip(&found.held).enumerate() {
+        let must = set & found.open_to_three;
+        // The columns each band leaves, stack by stack (bit 9s + 3k + j), then band by
+        // band (bit 9k + column).
+        let leaves = band::column_eliminations_of(must & 0x1ff)
+            | band::column_eliminations_of((must >> 9) & 0x1ff) << 9
+            | band::column_eliminations_of(must >> 18) << 18
+            | (found.held_by_three & !mine);
+        let columns = band::transpose(leaves);
+        for k in 0..3 {
+            let gone = band::spread((columns >> (9 * k)) & band::ROW);
+            let w = 9 * k + d;
+            *todo |= u32::from(grid.cand[w] & gone != 0) << w;
+            grid.cand[w] &= !gone;
+        }
+    }
 }
 
 /// The band, cell and digits (bit d) of an open cell with the fewest digits left.
