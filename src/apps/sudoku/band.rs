@@ -181,10 +181,11 @@ static CELLS_OF_SEGMENTS: [u32; 512] = cells_of_segments();
 static CELLS_ON_PERMUTATIONS: [u32; 512] = cells_on_permutations();
 
 /// The cells of `band` that can still hold its digit given that it must occupy one cell
-/// of each row and of each box; 0 if it cannot.
+/// of each row and of each box (0 if it cannot), and their row segments.
 #[inline]
-pub fn restrict(band: u32) -> u32 {
-    band & CELLS_ON_PERMUTATIONS[segments(band) as usize]
+pub fn restrict(band: u32) -> (u32, u16) {
+    let set = segments(band) as usize;
+    (band & CELLS_ON_PERMUTATIONS[set], ON_PERMUTATIONS[set])
 }
 
 /// The row segments (bit `3r + x`: row r inside box x) in which `band` has a cell.
@@ -377,19 +378,22 @@ mod tests {
         // The digit's only place in box 0 is row 1, column 2: row 1 holds it there, so
         // the other boxes lose row 1 and the other rows lose box 0.
         let band = FULL & !(0b111 | 0b111 << 18 | 0b11 << 9);
-        let r = restrict(band);
+        let (r, segments) = restrict(band);
         assert_eq!(r & (ROW << 9), 1 << 11);
         assert_eq!(r & 0b111, 0);
         assert_eq!(r & (0b111 << 18), 0);
         assert_eq!(row_singles(r) & (ROW << 9), 1 << 11);
+        // Its segments: row 0 in boxes 1 and 2, row 1 in box 0, row 2 in boxes 1 and 2.
+        assert_eq!(u32::from(segments), 0b110 | 0b001 << 3 | 0b110 << 6);
+        assert_eq!(u32::from(segments), self::segments(r));
     }
 
     #[test]
     fn an_empty_row_or_a_crowded_box_is_refuted() {
-        assert_eq!(restrict(FULL & !(ROW << 9)), 0);
+        assert_eq!(restrict(FULL & !(ROW << 9)).0, 0);
         // Rows 0 and 1 both only in box 0.
-        assert_eq!(restrict(0b111 | 0b111 << 9 | ROW << 18), 0);
-        assert_eq!(restrict(FULL), FULL);
+        assert_eq!(restrict(0b111 | 0b111 << 9 | ROW << 18).0, 0);
+        assert_eq!(restrict(FULL), (FULL, 0x1ff));
     }
 
     #[test]
