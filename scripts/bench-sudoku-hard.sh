@@ -5,8 +5,9 @@
 # such as magictour's top1465 or the forum's hardest, which are not redistributed here).
 #
 # Each set is repeated to about 40,000 solves. tdoku (../shared/bench/tdoku) is built
-# with g++ -O3 -march=native; both run on one core, end to end, timed by hyperfine in the
-# same run (best of RUNS, default 5), after a check that both print the same solutions.
+# with g++ -O3 -march=native; both run on one core, end to end, taking turns in the same
+# run (RUNS rounds, default 10, after one to warm up; the best of each, and the median of
+# the rounds' ratios), after a check that both print the same solutions.
 # Then the instructions (callgrind) on one copy of each set, tdoku built for AVX2
 # (valgrind does not run AVX-512), and polyx's search nodes.
 #
@@ -14,7 +15,7 @@
 # POLYX names the binary, default: `cargo build --release`'s)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=${RUNS:-5}
+runs=${RUNS:-10}
 tdoku_src=../shared/bench/tdoku
 if [ ! -d "$tdoku_src" ] || ! command -v g++ > /dev/null; then
   echo "sudoku-hard: needs $tdoku_src and g++; skipped"
@@ -31,8 +32,8 @@ for arch in native x86-64-v3; do
   g++ -O3 -march=$arch -I"$tdoku_src/include" "$tdoku_src/src/solver_dpll_triad_simd.cc" \
     "$tdoku_src/src/util.cc" "$tdoku_src/example/solve.c" -o "$work/tdoku-$arch"
 done
-echo "| set | puzzles | solves | polyx nodes a puzzle | polyx (best) | tdoku (best) | polyx / tdoku | instructions a puzzle, polyx / tdoku |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| set | puzzles | solves | polyx nodes a puzzle | polyx (best) | tdoku (best) | polyx / tdoku (bests) | median of each round's ratio | instructions a puzzle, polyx / tdoku |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for set in benches/data/sudoku/*.txt "$@"; do
   name=$(basename "$set" .txt)
   grep -E '^[0-9.]{81}$' "$set" > "$work/one.txt" || true
@@ -48,9 +49,23 @@ for set in benches/data/sudoku/*.txt "$@"; do
   fi
   nodes=$("$polyx" sudoku -j1 --stats "$work/one.txt" 2>&1 > /dev/null |
     sed -n 's/.* \([0-9]*\) nodes.*/\1/p')
-  hyperfine --runs "$runs" --warmup 1 --export-json "$work/t.json" \
-    -n polyx "$polyx sudoku -j1 $work/all.txt > /dev/null" \
-    -n tdoku "$work/tdoku-native 1 < $work/all.txt > /dev/null" > /dev/null 2>&1
+  # The two take turns, round by round (the first round is a warm-up): a machine whose
+  # speed drifts over seconds moves both alike, where all runs of one, then all of the
+  # other, can differ by 20%.
+  python3 - "$runs" "$work/t.json" "$polyx sudoku -j1 $work/all.txt" \
+    "$work/tdoku-native 1 < $work/all.txt" <<'PY'
+import json, subprocess, sys, time
+runs, out, commands = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+times = [[], []]
+for r in range(runs + 1):
+    order = (0, 1) if r % 2 else (1, 0)
+    for i in order:
+        start = time.perf_counter()
+        subprocess.run(commands[i], shell=True, check=True, stdout=subprocess.DEVNULL)
+        if r > 0:
+            times[i].append(time.perf_counter() - start)
+json.dump(times, open(out, "w"))
+PY
   instructions() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 > /dev/null |
       sed -n 's/.*Collected : //p'
@@ -58,12 +73,13 @@ for set in benches/data/sudoku/*.txt "$@"; do
   pi=$(instructions "$polyx" sudoku -j1 "$work/one.txt")
   ti=$(instructions "$work/tdoku-x86-64-v3" 1 < "$work/one.txt")
   python3 - "$name" "$lines" "$solves" "$nodes" "$work/t.json" "$pi" "$ti" <<'PY'
-import json, sys
+import json, statistics, sys
 name, lines, solves, nodes, path, pi, ti = sys.argv[1:]
 lines, solves, nodes, pi, ti = int(lines), int(solves), int(nodes), int(pi), int(ti)
-p, t = json.load(open(path))["results"]
-print(f"| {name} | {lines:,} | {solves:,} | {nodes / lines:.1f} | {p['min']:.3f} s | "
-      f"{t['min']:.3f} s | {p['min'] / t['min']:.2f} | "
+p, t = json.load(open(path))
+median = statistics.median(a / b for a, b in zip(p, t))
+print(f"| {name} | {lines:,} | {solves:,} | {nodes / lines:.1f} | {min(p):.3f} s | "
+      f"{min(t):.3f} s | {min(p) / min(t):.2f} | {median:.2f} | "
       f"{pi // lines:,} / {ti // lines:,} |")
 PY
 done
