@@ -292,16 +292,35 @@ pub fn transpose(x: u32) -> u32 {
     (x & STAY) | (x & UP_ONE) << 6 | (x & UP_TWO) << 12 | (x & DOWN_ONE) >> 6 | (x & DOWN_TWO) >> 12
 }
 
+/// Three 9-bit sets (one a band or a stack) side by side, set i at bit 9i.
+#[inline]
+pub fn side_by_side(sets: [u32; 3]) -> u32 {
+    sets[0] | sets[1] << 9 | sets[2] << 18
+}
+
+/// Set `i` of three side by side.
+#[inline]
+pub fn unit(sets: u32, i: usize) -> u32 {
+    (sets >> (9 * i)) & 0x1ff
+}
+
+/// A digit's column segments in the three stacks, side by side (bit 9s + 3k + j: band
+/// k, column 3s + j), from its cells in the three bands.
+#[inline]
+pub fn column_segments(bands: [u32; 3]) -> u32 {
+    transpose(side_by_side(bands.map(columns)))
+}
+
 /// One digit's columns in the three bands (`columns[k]`: 9 bits) restricted by the
 /// same argument down a stack: in each stack the bands go to the stack's three columns
 /// by a permutation. The columns each band keeps; a stack with no permutation keeps none.
 #[inline]
 pub fn stack_columns(columns: [u32; 3]) -> [u32; 3] {
     // The three stacks' sets side by side (bit 9s + 3k + j), one lookup each.
-    let sets = transpose(columns[0] | columns[1] << 9 | columns[2] << 18);
-    let on = |s: u32| u32::from(ON_PERMUTATIONS[((sets >> (9 * s)) & 0x1ff) as usize]);
-    let kept = transpose(on(0) | on(1) << 9 | on(2) << 18);
-    [kept & ROW, (kept >> 9) & ROW, kept >> 18]
+    let sets = transpose(side_by_side(columns));
+    let on = |s| u32::from(ON_PERMUTATIONS[unit(sets, s) as usize]);
+    let kept = transpose(side_by_side([on(0), on(1), on(2)]));
+    [unit(kept, 0), unit(kept, 1), unit(kept, 2)]
 }
 
 /// For each row `r` of a band and a row's 9 bits: the row itself, at bit `9r`, if it has
@@ -337,6 +356,19 @@ pub fn row_singles(band: u32) -> u32 {
 pub fn rows(cells: u32) -> u32 {
     let any = |row: u32| 0u32.wrapping_sub(u32::from(row != 0)) & ROW;
     any(cells & ROW) | any((cells >> 9) & ROW) << 9 | any((cells >> 18) & ROW) << 18
+}
+
+/// The other cells of the rows of `cells`.
+#[inline]
+pub fn rest_of_rows(cells: u32) -> u32 {
+    rows(cells) & !cells
+}
+
+/// The cells of `cells` that share their row with another of them (none if each is alone
+/// in its row).
+#[inline]
+pub fn twice_in_a_row(cells: u32) -> u32 {
+    row_singles(cells) ^ cells
 }
 
 /// The columns (9 bits) in which `band` has a cell.
@@ -409,6 +441,9 @@ mod tests {
         assert_eq!(row_singles(band), 1 << 3 | 1 << 20);
         assert_eq!(rows(1 << 3 | 1 << 20), ROW | ROW << 18);
         assert_eq!(rows(0), 0);
+        assert_eq!(rest_of_rows(1 << 3), ROW & !(1 << 3));
+        assert_eq!(twice_in_a_row(1 << 3 | 1 << 20), 0);
+        assert_eq!(twice_in_a_row(1 << 3 | 1 << 5), 1 << 3 | 1 << 5);
     }
 
     #[test]
@@ -452,6 +487,9 @@ mod tests {
         }
         let x = 0o123_456_701;
         assert_eq!(transpose(transpose(x)), x);
+        // Column 4 of band 2 is stack 1's column 1 in band 2: bit 9 + 3 * 2 + 1.
+        assert_eq!(column_segments([0, 0, 1 << 13]), 1 << 16);
+        assert_eq!(unit(side_by_side([1, 2, 3]), 2), 3);
     }
 
     #[test]
