@@ -308,7 +308,11 @@ pub fn unit(sets: u32, i: usize) -> u32 {
 /// k, column 3s + j), from its cells in the three bands.
 #[inline]
 pub fn column_segments(bands: [u32; 3]) -> u32 {
-    transpose(side_by_side(bands.map(columns)))
+    transpose(side_by_side([
+        columns(bands[0]),
+        columns(bands[1]),
+        columns(bands[2]),
+    ]))
 }
 
 /// One digit's columns in the three bands (`columns[k]`: 9 bits) restricted by the

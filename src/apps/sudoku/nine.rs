@@ -78,8 +78,8 @@ pub fn solve(cells: &[u8; 81], limit: u64, stop: &AtomicBool) -> NineOutcome {
         },
     };
     if limit > 0 {
-        if let Some((grid, todo)) = start(cells) {
-            search.node(grid, todo);
+        if let Some((mut grid, todo)) = start(cells) {
+            search.node(&mut grid, todo);
         }
     }
     search.outcome
@@ -136,9 +136,9 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// One node: propagates from the words in `todo`, then records a solution or
-    /// guesses.
-    fn node(&mut self, mut grid: Grid, todo: u32) {
+    /// One node: propagates `grid` (its own copy) from the words in `todo`, then records
+    /// a solution or guesses.
+    fn node(&mut self, grid: &mut Grid, todo: u32) {
         let stats = &mut self.outcome.stats;
         stats.nodes += 1;
         if stats.nodes % STOP_CHECK == 0 && self.stop.load(Ordering::Relaxed) {
@@ -146,28 +146,28 @@ impl Search<'_> {
         }
         let mut todo = todo;
         let mut branches = loop {
-            if self.outcome.stopped || !settle(&mut grid, todo, &mut self.outcome.stats.updates) {
+            if self.outcome.stopped || !settle(grid, todo, &mut self.outcome.stats.updates) {
                 return;
             }
             if grid.unsolved == [0; 3] {
                 self.outcome.solutions += 1;
                 if self.outcome.first.is_none() {
-                    self.outcome.first = Some(digits(&grid));
+                    self.outcome.first = Some(digits(grid));
                 }
                 return;
             }
-            match choose(&mut grid) {
+            match choose(grid) {
                 Choice::Branch(branches) => break branches,
                 Choice::Settle(words) => todo = words,
                 Choice::Dead => return,
             }
         };
         loop {
-            let mut branch = grid;
+            let mut branch = *grid;
             let Some(todo) = branches.take(&mut branch) else {
                 break;
             };
-            self.node(branch, todo);
+            self.node(&mut branch, todo);
             if self.outcome.solutions >= self.limit || self.outcome.stopped {
                 return;
             }
@@ -323,7 +323,11 @@ fn column_singles(grid: &mut Grid, changed: u32, todo: &mut u32) -> bool {
             // Placed in all nine rows.
             continue;
         }
-        let cols = words.map(band::columns);
+        let cols = [
+            band::columns(words[0]),
+            band::columns(words[1]),
+            band::columns(words[2]),
+        ];
         if cols[0] | cols[1] | cols[2] != band::ROW {
             return false;
         }
@@ -431,7 +435,11 @@ fn choose(grid: &mut Grid) -> Choice {
             u32::from(grid.segments[18 + d]),
         ]);
     }
-    let open_rows = band::side_by_side(open.map(band::segments));
+    let open_rows = band::side_by_side([
+        band::segments(open[0]),
+        band::segments(open[1]),
+        band::segments(open[2]),
+    ]);
     let Some(along) = segment_digits(&rows, open_rows) else {
         return Choice::Dead;
     };
