@@ -12,15 +12,21 @@ pub const FULL: u32 = (1 << 27) - 1;
 /// The 9 cells of one row of a band, at bit 0.
 pub const ROW: u32 = 0x1ff;
 
-/// Which boxes a row's 9 bits touch: bit `x` if any of columns `3x..3x+3` is set.
-const fn boxes_of_row() -> [u16; 512] {
+/// For a row's 9 bits: the cells alone in their segment (bits 0..9: the segment's only
+/// cell in the row), and the boxes the row touches (bit `9 + x` if any of columns
+/// `3x..3x+3` is set).
+const fn row_facts() -> [u16; 512] {
     let mut t = [0u16; 512];
     let mut row = 0;
     while row < 512 {
         let mut x = 0;
         while x < 3 {
-            if (row >> (3 * x)) & 7 != 0 {
-                t[row] |= 1 << x;
+            let segment = (row >> (3 * x)) & 7;
+            if segment != 0 {
+                t[row] |= 1 << (9 + x);
+            }
+            if segment != 0 && segment & (segment - 1) == 0 {
+                t[row] |= (segment << (3 * x)) as u16;
             }
             x += 1;
         }
@@ -161,43 +167,83 @@ const fn cells_on_permutations() -> [u32; 512] {
     t
 }
 
-/// [`boxes_of_row`] shifted to the segment bits of each row of a band (`3r`).
-const fn boxes_of_rows() -> [[u16; 512]; 3] {
-    let one = boxes_of_row();
-    let mut t = [[0u16; 512]; 3];
-    let mut row = 0;
-    while row < 512 {
-        t[0][row] = one[row];
-        t[1][row] = one[row] << 3;
-        t[2][row] = one[row] << 6;
-        row += 1;
+/// For a set of row segments: the rows (all 9 cells of each) in which the segments on
+/// permutations ([`segments_on_permutations`]) leave exactly one segment.
+const fn rows_of_one_segment() -> [u32; 512] {
+    let on = segments_on_permutations();
+    let mut t = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut r = 0;
+        while r < 3 {
+            let segments = (on[set] >> (3 * r)) & 7;
+            if segments != 0 && segments & (segments - 1) == 0 {
+                t[set] |= ROW << (9 * r);
+            }
+            r += 1;
+        }
+        set += 1;
     }
     t
 }
 
-static BOXES_OF_ROWS: [[u16; 512]; 3] = boxes_of_rows();
+static ROW_FACTS: [u16; 512] = row_facts();
 static ON_PERMUTATIONS: [u16; 512] = segments_on_permutations();
 static CELLS_OF_SEGMENTS: [u32; 512] = cells_of_segments();
 static CELLS_ON_PERMUTATIONS: [u32; 512] = cells_on_permutations();
+static ROWS_OF_ONE_SEGMENT: [u32; 512] = rows_of_one_segment();
+
+/// What [`restrict`] leaves of a digit's band.
+pub struct Restricted {
+    /// The cells that can still hold the digit (0 if it cannot go in every row and box).
+    pub cells: u32,
+    /// Their row segments (bit `3r + x`).
+    pub segments: u16,
+    /// Those of `cells` alone in their row.
+    pub singles: u32,
+}
 
 /// The cells of `band` that can still hold its digit given that it must occupy one cell
-/// of each row and of each box (0 if it cannot), and their row segments.
+/// of each row and of each box, their row segments, and those alone in their row.
+///
+/// Two levels of lookups, the second from the first: a cell ends alone in its row when
+/// its row keeps one segment and the cell was that segment's only one in the row (a kept
+/// segment has a cell in it), so the singles need no third.
 #[inline]
-pub fn restrict(band: u32) -> (u32, u16) {
-    let set = segments(band) as usize;
-    (band & CELLS_ON_PERMUTATIONS[set], ON_PERMUTATIONS[set])
+pub fn restrict(band: u32) -> Restricted {
+    let facts = facts(band);
+    let set = segments_of_facts(facts) as usize;
+    let alone = (facts[0] & ROW) | (facts[1] & ROW) << 9 | (facts[2] & ROW) << 18;
+    let cells = band & CELLS_ON_PERMUTATIONS[set];
+    Restricted {
+        cells,
+        segments: ON_PERMUTATIONS[set],
+        singles: cells & alone & ROWS_OF_ONE_SEGMENT[set],
+    }
+}
+
+/// The [`row_facts`] of the band's three rows.
+#[inline]
+fn facts(band: u32) -> [u32; 3] {
+    [
+        u32::from(ROW_FACTS[(band & ROW) as usize]),
+        u32::from(ROW_FACTS[((band >> 9) & ROW) as usize]),
+        u32::from(ROW_FACTS[((band >> 18) & ROW) as usize]),
+    ]
+}
+
+/// The row segments of three rows' [`row_facts`].
+#[inline]
+fn segments_of_facts(facts: [u32; 3]) -> u32 {
+    // The mask tells the compiler what the tables hold: 9 bits, an index into the
+    // tables of segment sets without a bounds check.
+    ((facts[0] >> 9) | (facts[1] >> 9) << 3 | (facts[2] >> 9) << 6) & 0x1ff
 }
 
 /// The row segments (bit `3r + x`: row r inside box x) in which `band` has a cell.
 #[inline]
 pub fn segments(band: u32) -> u32 {
-    // The mask tells the compiler what the tables hold: 9 bits, an index into the
-    // tables of segment sets without a bounds check.
-    u32::from(
-        BOXES_OF_ROWS[0][(band & ROW) as usize]
-            | BOXES_OF_ROWS[1][((band >> 9) & ROW) as usize]
-            | BOXES_OF_ROWS[2][((band >> 18) & ROW) as usize],
-    ) & 0x1ff
+    segments_of_facts(facts(band))
 }
 
 /// For a set of row segments (bit `3r + x`) that each must hold the digit: the cells of
@@ -409,11 +455,16 @@ mod tests {
         // The digit's only place in box 0 is row 1, column 2: row 1 holds it there, so
         // the other boxes lose row 1 and the other rows lose box 0.
         let band = FULL & !(0b111 | 0b111 << 18 | 0b11 << 9);
-        let (r, segments) = restrict(band);
+        let Restricted {
+            cells: r,
+            segments,
+            singles,
+        } = restrict(band);
         assert_eq!(r & (ROW << 9), 1 << 11);
         assert_eq!(r & 0b111, 0);
         assert_eq!(r & (0b111 << 18), 0);
         assert_eq!(row_singles(r) & (ROW << 9), 1 << 11);
+        assert_eq!(singles, row_singles(r));
         // Its segments: row 0 in boxes 1 and 2, row 1 in box 0, row 2 in boxes 1 and 2.
         assert_eq!(u32::from(segments), 0b110 | 0b001 << 3 | 0b110 << 6);
         assert_eq!(u32::from(segments), self::segments(r));
@@ -421,10 +472,11 @@ mod tests {
 
     #[test]
     fn an_empty_row_or_a_crowded_box_is_refuted() {
-        assert_eq!(restrict(FULL & !(ROW << 9)).0, 0);
+        assert_eq!(restrict(FULL & !(ROW << 9)).cells, 0);
         // Rows 0 and 1 both only in box 0.
-        assert_eq!(restrict(0b111 | 0b111 << 9 | ROW << 18).0, 0);
-        assert_eq!(restrict(FULL), (FULL, 0x1ff));
+        assert_eq!(restrict(0b111 | 0b111 << 9 | ROW << 18).cells, 0);
+        let full = restrict(FULL);
+        assert_eq!((full.cells, full.segments, full.singles), (FULL, 0x1ff, 0));
     }
 
     #[test]
@@ -437,6 +489,25 @@ mod tests {
         // Two bands confined to one column of a stack: no permutation.
         assert_eq!(stack_columns([0b001, 0b001, ROW])[0] & 7, 0);
         assert_eq!(stack_columns([ROW; 3]), [ROW; 3]);
+    }
+
+    #[test]
+    fn the_singles_of_a_restriction_are_its_cells_alone_in_their_row() {
+        // Bands drawn at random (xorshift), sparse and dense: the singles read from the
+        // rows before the restriction are those of the cells it leaves.
+        let mut x = 0x9e37_79b9_u32;
+        for n in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let mut band = x & FULL;
+            if n % 2 == 0 {
+                band &= x.rotate_left(11);
+            }
+            let r = restrict(band);
+            assert_eq!(r.singles, row_singles(r.cells), "band {band:#x}");
+            assert_eq!(u32::from(r.segments), segments(r.cells), "band {band:#x}");
+        }
     }
 
     #[test]

@@ -222,14 +222,18 @@ fn settle(grid: &mut Grid, mut todo: u32, updates: &mut u64) -> bool {
 /// Restricts word `w` by the band argument and places the cells alone in their row.
 #[inline]
 fn update(grid: &mut Grid, w: usize, todo: &mut u32) -> bool {
-    let (cells, segments) = band::restrict(grid.cand[w]);
+    let band::Restricted {
+        cells,
+        segments,
+        singles,
+    } = band::restrict(grid.cand[w]);
     if cells == 0 {
         return false;
     }
     grid.cand[w] = cells;
     grid.segments[w] = segments;
     let (d, k) = (w % 9, w / 9);
-    let placed = band::row_singles(cells) & grid.unsolved[k];
+    let placed = singles & grid.unsolved[k];
     if placed != 0 {
         place(grid, d, k, placed, todo);
     }
