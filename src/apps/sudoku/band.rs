@@ -57,9 +57,9 @@ const fn permutation_segments() -> [u32; 6] {
 }
 
 /// For a set of row segments, the permutations (bit p) that lie inside it, and above
-/// them, from bit 8, how many they are if two or more, else 0 (a lookup, where
-/// `count_ones` is a dozen instructions on the baseline x86-64 without `popcnt`, and
-/// the search's choice of a branch needs no test per digit).
+/// them, from bit 8, its [`branch_weight`] (a lookup, where `count_ones` is a dozen
+/// instructions on the baseline x86-64 without `popcnt`, and the search's choice of a
+/// branch needs no test per digit).
 const fn permutations_inside() -> [u16; 512] {
     let segments = permutation_segments();
     let mut t = [0u16; 512];
@@ -74,7 +74,7 @@ const fn permutations_inside() -> [u16; 512] {
         }
         let count = t[set].count_ones() as u16;
         if count >= 2 {
-            t[set] |= count << 8;
+            t[set] |= (OPEN + count) << 8;
         }
         set += 1;
     }
@@ -92,12 +92,17 @@ pub fn permutations(set: u32) -> u32 {
     u32::from(PERMUTATIONS_INSIDE[set as usize] & 0xff)
 }
 
-/// How many permutations [`permutations`] finds in `set` if two or more, else 0 (one
-/// or none leaves nothing to branch on).
+/// What a digit whose segments are `set` weighs in the search's choice of a branch: 0 if
+/// [`permutations`] finds one or none (nothing to branch on), else [`OPEN`] plus how many.
+/// Summed over a unit's digits, it orders the units by their undecided digits first,
+/// then by their permutations in all (9 digits of at most 6 stay below `OPEN`).
 #[inline]
-pub fn open_permutation_count(set: u32) -> u32 {
+pub fn branch_weight(set: u32) -> u32 {
     u32::from(PERMUTATIONS_INSIDE[set as usize] >> 8)
 }
+
+/// The weight [`branch_weight`] gives an undecided digit, on top of its permutations.
+pub const OPEN: u16 = 64;
 
 /// The cells (27 bits) of a set of row segments.
 #[inline]
@@ -315,6 +320,21 @@ pub fn lone_segments_of(set: u32) -> u32 {
     set & !others
 }
 
+/// The segments a digit leaves when it must take the segments `must`: the others of
+/// each one's group of 3 bits (a row's other boxes, or a band's other columns of the
+/// stack) and those at its place in the other groups (the box's other rows, or the
+/// column in the other bands). Any number of 9-bit sets side by side, without a lookup.
+#[inline]
+pub fn segments_ruled_out(must: u32) -> u32 {
+    const FIRST: u32 = 0o111_111_111;
+    let groups = ((must | must >> 1 | must >> 2) & FIRST) * 7;
+    let places = ((must >> 3) & 0o077_077_077)
+        | ((must >> 6) & 0o007_007_007)
+        | ((must << 3) & 0o770_770_770)
+        | ((must << 6) & 0o700_700_700);
+    (groups | places) & !must
+}
+
 /// Three 9-bit sets side by side, each three groups of 3 bits: group j of set i (bits
 /// 9i + 3j..) goes to group i of set j. A digit's columns in the three bands become its
 /// column segments in the three stacks (bit 9s + 3k + j: band k, column 3s + j), and
@@ -511,6 +531,32 @@ mod tests {
     }
 
     #[test]
+    fn the_segments_a_digit_leaves_match_the_tables() {
+        // Every set of segments with at most one in each group and each place (what a
+        // digit can be made to take), one unit and three side by side: the segments of
+        // the cells the row table removes, and the columns the stack table removes.
+        let partial = |m: u32| {
+            let g = [m & 7, (m >> 3) & 7, (m >> 6) & 7];
+            g.iter().all(|x| x & (x.wrapping_sub(1)) == 0)
+                && g[0] & g[1] | g[0] & g[2] | g[1] & g[2] == 0
+        };
+        let musts: Vec<u32> = (0..512).filter(|&m| partial(m)).collect();
+        assert_eq!(musts.len(), 34);
+        for &m in &musts {
+            let gone = segments_ruled_out(m);
+            assert_eq!(gone, segments(segment_eliminations_of(m)), "{m:#o}");
+            assert_eq!(gone, column_eliminations_of(m), "{m:#o}");
+            let three = side_by_side([m, musts[(m as usize) % 34], musts[33 - (m as usize) % 34]]);
+            let expected = side_by_side([
+                gone,
+                segments_ruled_out(unit(three, 1)),
+                segments_ruled_out(unit(three, 2)),
+            ]);
+            assert_eq!(segments_ruled_out(three), expected, "{three:#o}");
+        }
+    }
+
+    #[test]
     fn lone_cells_and_rows() {
         let band = 1 << 3 | 1 << 9 | 1 << 12 | 1 << 20;
         assert_eq!(row_singles(band), 1 << 3 | 1 << 20);
@@ -528,11 +574,11 @@ mod tests {
         assert_eq!(permutations(set), 0b11);
         assert_eq!(PERMUTATION_SEGMENTS[1], 0b001 | 0b100 << 3 | 0b010 << 6);
         assert_eq!(permutations(0x1ff).count_ones(), 6);
-        assert_eq!(open_permutation_count(0x1ff), 6);
-        assert_eq!(open_permutation_count(set), 2);
+        assert_eq!(branch_weight(0x1ff), 64 + 6);
+        assert_eq!(branch_weight(set), 64 + 2);
         // One permutation left: nothing to branch on.
         assert_eq!(permutations(PERMUTATION_SEGMENTS[3]), 1 << 3);
-        assert_eq!(open_permutation_count(PERMUTATION_SEGMENTS[3]), 0);
+        assert_eq!(branch_weight(PERMUTATION_SEGMENTS[3]), 0);
         assert_eq!(segment_cells(0b001), 0b111);
         // Only row 0's segment is alone in its row.
         assert_eq!(lone_segments_of(set), 0b001);

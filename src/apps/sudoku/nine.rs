@@ -417,65 +417,49 @@ impl Branch {
     }
 }
 
-/// The branch: in the band or stack whose undecided digits have the fewest permutations
-/// left in all (row → box in a band, band → column in a stack), the digit with the
-/// fewest of its own, two or more (two, nearly always); if every digit's permutation is
-/// known everywhere, a cell with the fewest digits.
+/// The branch: in the band or stack with the fewest undecided digits (those with two
+/// permutations or more left: row → box in a band, band → column in a stack), then the
+/// fewest permutations in all, the digit with the fewest of its own (two, nearly
+/// always); if every digit's permutation is known everywhere, a cell with the fewest
+/// digits.
 ///
 /// Branching on a digit's whole permutation decides three cells' rows (or columns) at
 /// once; on the hard sets it takes about half the nodes of branching on a cell with two
-/// digits. Before it chooses, the segments' digits ([`segment_digits`]) are checked
-/// along the rows and down the columns.
+/// digits. Putting the undecided digits first takes 4 to 18% fewer nodes than the
+/// permutations alone on the public hard lists (magictour's, the forum's 48,765 hardest)
+/// and 3 to 10% more on the generated sets. Before it chooses, the segments' digits
+/// ([`segment_digits`]) are checked along the rows and down the columns.
 fn choose(grid: &mut Grid) -> Choice {
-    // Per digit, three 9-bit sets side by side (bits 9i..9i + 9): its row segments in
-    // band i, and its column segments in stack i (bit 3k + j: band k, the stack's column j).
-    let open = grid.unsolved;
-    // Loops, not `from_fn`: it costs here, at every node.
-    let mut rows = [0u32; 9];
-    for (d, set) in rows.iter_mut().enumerate() {
-        *set = band::side_by_side([
-            u32::from(grid.segments[d]),
-            u32::from(grid.segments[9 + d]),
-            u32::from(grid.segments[18 + d]),
-        ]);
-    }
-    let open_rows = band::side_by_side([
-        band::segments(open[0]),
-        band::segments(open[1]),
-        band::segments(open[2]),
-    ]);
+    let (rows, open_rows) = row_sets(grid);
     let Some(along) = segment_digits(&rows, open_rows) else {
         return Choice::Dead;
     };
     let mut todo = 0;
-    if along.open_to_three | along.held_by_three != 0 {
+    if along.eliminates(&rows) {
         row_segment_eliminations(grid, &rows, &along, &mut todo);
         if todo != 0 {
             return Choice::Settle(todo);
         }
     }
-    let mut stacks = [0u32; 9];
-    for (d, set) in stacks.iter_mut().enumerate() {
-        *set = band::column_segments([grid.cand[d], grid.cand[9 + d], grid.cand[18 + d]]);
-    }
-    let open_columns = band::column_segments(open);
+    let (stacks, open_columns) = stack_sets(grid);
     let Some(down) = segment_digits(&stacks, open_columns) else {
         return Choice::Dead;
     };
-    if down.open_to_three | down.held_by_three != 0 {
+    if down.eliminates(&stacks) {
         column_segment_eliminations(grid, &stacks, &down, &mut todo);
         if todo != 0 {
             return Choice::Settle(todo);
         }
     }
-    // The unit (bands 0..3, then stacks 3..6) whose undecided digits have the fewest
-    // permutations in all, without a branch per digit or unit: a unit with none counts 0,
-    // whose key (count - 1 wraps) is above any other's; ties go to the first.
+    // The unit (bands 0..3, then stacks 3..6) with the fewest undecided digits, then the
+    // fewest permutations in all (the sum of their weights), without a branch per digit
+    // or unit: a unit with none weighs 0, whose key (weight - 1 wraps) is above any
+    // other's; ties go to the first.
     let mut totals = [0u32; 6];
     for d in 0..9 {
         for i in 0..3 {
-            totals[i] += band::open_permutation_count(band::unit(rows[d], i));
-            totals[3 + i] += band::open_permutation_count(band::unit(stacks[d], i));
+            totals[i] += band::branch_weight(band::unit(rows[d], i));
+            totals[3 + i] += band::branch_weight(band::unit(stacks[d], i));
         }
     }
     let mut best = u32::MAX;
@@ -496,8 +480,8 @@ fn choose(grid: &mut Grid) -> Choice {
     };
     let mut pick = u32::MAX;
     for (d, &set) in sets.iter().enumerate() {
-        let n = band::open_permutation_count(band::unit(set, i));
-        pick = pick.min(n.wrapping_sub(1) << 4 | d as u32);
+        let weight = band::branch_weight(band::unit(set, i));
+        pick = pick.min(weight.wrapping_sub(1) << 4 | d as u32);
     }
     let d = (pick & 15) as usize;
     let perms = band::permutations(band::unit(sets[d], i));
@@ -506,6 +490,39 @@ fn choose(grid: &mut Grid) -> Choice {
     } else {
         Branch::Stack(d, i, perms)
     })
+}
+
+/// Per digit, its row segments in the three bands side by side (bits 9k..9k + 9), as
+/// the words' last updates left them; and the segments with an open cell.
+#[inline]
+fn row_sets(grid: &Grid) -> ([u32; 9], u32) {
+    // Loops, not `from_fn`: it costs here, at every node.
+    let mut rows = [0u32; 9];
+    for (d, set) in rows.iter_mut().enumerate() {
+        *set = band::side_by_side([
+            u32::from(grid.segments[d]),
+            u32::from(grid.segments[9 + d]),
+            u32::from(grid.segments[18 + d]),
+        ]);
+    }
+    let open = grid.unsolved;
+    let open_rows = band::side_by_side([
+        band::segments(open[0]),
+        band::segments(open[1]),
+        band::segments(open[2]),
+    ]);
+    (rows, open_rows)
+}
+
+/// Per digit, its column segments in the three stacks side by side (bit 9s + 3k + j:
+/// band k, the stack's column j); and the segments with an open cell.
+#[inline]
+fn stack_sets(grid: &Grid) -> ([u32; 9], u32) {
+    let mut stacks = [0u32; 9];
+    for (d, set) in stacks.iter_mut().enumerate() {
+        *set = band::column_segments([grid.cand[d], grid.cand[9 + d], grid.cand[18 + d]]);
+    }
+    (stacks, band::column_segments(grid.unsolved))
 }
 
 /// What [`segment_digits`] found, side by side for the three bands (or stacks).
@@ -517,6 +534,26 @@ struct SegmentDigits {
     held_by_three: u32,
     /// Per digit, the segments it must take.
     held: [u32; 9],
+}
+
+impl SegmentDigits {
+    /// Whether a digit whose segments are `sets[d]` (side by side) loses one: it must
+    /// take a segment open to three digits and has another in that segment's row or box
+    /// (column or box, down a stack), or it has a segment that three other digits hold.
+    /// Most fixed points have segments open to three that change nothing; this test on
+    /// the segment sets costs less than the eliminations on the cells.
+    fn eliminates(&self, sets: &[u32; 9]) -> bool {
+        if self.open_to_three | self.held_by_three == 0 {
+            return false;
+        }
+        let mut lost = 0;
+        for (&set, &mine) in sets.iter().zip(&self.held) {
+            let gone =
+                band::segments_ruled_out(set & self.open_to_three) | (self.held_by_three & !mine);
+            lost |= set & gone;
+        }
+        lost != 0
+    }
 }
 
 /// The three cells of a segment (a row's, or a column's, three cells inside one box)
@@ -792,6 +829,44 @@ mod tests {
                 };
             }
         }
+    }
+
+    #[test]
+    fn the_test_for_segment_eliminations_is_exact() {
+        // The choice skips the eliminations when the segment sets say nothing goes; at
+        // every fixed point down the first branches, they remove cells exactly when the
+        // test says so, along the rows and down the columns.
+        let set = include_str!("../../../benches/data/sudoku/generated-hard.txt");
+        let (mut along_seen, mut down_seen) = (0, 0);
+        for text in set.lines().take(100) {
+            let (mut grid, mut todo) = start(&cells(text)).unwrap();
+            let mut updates = 0;
+            while settle(&mut grid, todo, &mut updates) && grid.unsolved != [0; 3] {
+                let (rows, open_rows) = row_sets(&grid);
+                let (stacks, open_columns) = stack_sets(&grid);
+                if let Some(along) = segment_digits(&rows, open_rows) {
+                    let mut removed = 0;
+                    row_segment_eliminations(&mut grid.clone(), &rows, &along, &mut removed);
+                    assert_eq!(along.eliminates(&rows), removed != 0, "{text}");
+                    along_seen += usize::from(removed != 0);
+                }
+                if let Some(down) = segment_digits(&stacks, open_columns) {
+                    let mut removed = 0;
+                    column_segment_eliminations(&mut grid.clone(), &stacks, &down, &mut removed);
+                    assert_eq!(down.eliminates(&stacks), removed != 0, "{text}");
+                    down_seen += usize::from(removed != 0);
+                }
+                todo = match choose(&mut grid) {
+                    Choice::Settle(words) => words,
+                    Choice::Branch(mut branch) => match branch.take(&mut grid) {
+                        Some(words) => words,
+                        None => break,
+                    },
+                    Choice::Dead => break,
+                };
+            }
+        }
+        assert!(along_seen > 0 && down_seen > 0, "{along_seen} {down_seen}");
     }
 
     #[test]
