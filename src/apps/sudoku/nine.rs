@@ -16,8 +16,8 @@
 //! When nothing more follows, [`choose`] checks the three digits of every segment (the
 //! three cells of a row, or of a column, inside a box) along the rows and down the
 //! columns, then the search branches on one digit's permutation (row → box in a band, or
-//! band → column in a stack) in the most constrained band or stack, copying the 174-byte
-//! grid for each branch.
+//! band → column in a stack) in the band or stack with the fewest undecided digits,
+//! copying the 174-byte grid for each branch.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
