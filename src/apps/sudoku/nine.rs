@@ -186,8 +186,8 @@ fn settle(grid: &mut Grid, mut todo: u32, updates: &mut u64) -> bool {
             // The queue goes in rounds: this round's words are fixed when it starts, and
             // what their updates change queues for the next. The next word to update does
             // not wait on the lookups of the one before (a queue popped one word at a
-            // time does: ~13% of the time on the hard sets), and a word changed before
-            // its turn in the round is updated once.
+            // time does: 9 to 13% of the time on the hard sets), and a word changed
+            // before its turn in the round is updated once.
             let mut round = todo;
             todo = 0;
             for_columns |= round;
@@ -426,9 +426,10 @@ impl Branch {
 /// Branching on a digit's whole permutation decides three cells' rows (or columns) at
 /// once; on the hard sets it takes about half the nodes of branching on a cell with two
 /// digits. Putting the undecided digits first takes 4 to 18% fewer nodes than the
-/// permutations alone on the public hard lists (magictour's, the forum's 48,765 hardest)
-/// and 3 to 10% more on the generated sets. Before it chooses, the segments' digits
-/// ([`segment_digits`]) are checked along the rows and down the columns.
+/// permutations alone on magictour's lists and the forum's 48,765 hardest, 2% more on
+/// its 375 of 2011 and 3 to 10% more on the generated sets. Before it chooses, the
+/// segments' digits ([`segment_digits`]) are checked along the rows and down the
+/// columns.
 fn choose(grid: &mut Grid) -> Choice {
     let (rows, open_rows) = row_sets(grid);
     let Some(along) = segment_digits(&rows, open_rows) else {
