@@ -36,7 +36,9 @@ echo "| set | puzzles | solves | polyx nodes a puzzle | polyx (best) | tdoku (be
 echo "|---|---|---|---|---|---|---|---|---|"
 for set in benches/data/sudoku/*.txt "$@"; do
   name=$(basename "$set" .txt)
-  grep -E '^[0-9.]{81}$' "$set" > "$work/one.txt" || true
+  # One puzzle a line; `0` for an empty cell becomes `.`, the only one tdoku's example
+  # program reads.
+  grep -E '^[0-9.]{81}$' "$set" | tr 0 . > "$work/one.txt" || true
   lines=$(wc -l < "$work/one.txt")
   [ "$lines" -gt 0 ] || continue
   : > "$work/all.txt"
