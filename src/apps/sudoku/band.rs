@@ -251,59 +251,6 @@ pub fn segments(band: u32) -> u32 {
     segments_of_facts(facts(band))
 }
 
-/// For a set of row segments (bit `3r + x`) that each must hold the digit: the cells of
-/// the band it leaves, the rest of each segment's row and of its box.
-const fn segment_eliminations() -> [u32; 512] {
-    let mut one = [0u32; 9];
-    let mut s = 0;
-    while s < 9 {
-        let (r, x) = (s / 3, s % 3);
-        let segment = 7 << (9 * r + 3 * x);
-        let box_cells = (7 << (3 * x)) * 0x40201;
-        one[s] = ((ROW << (9 * r)) | box_cells) & !segment;
-        s += 1;
-    }
-    union_over_segments(one)
-}
-
-/// The same down a stack: for a set of column segments (bit `3k + j`: band k, the
-/// stack's column j) that each must hold the digit, the stack's columns each band leaves
-/// (bits `3k..3k + 3`): in the segment's band the other columns of its box, in the other
-/// bands its column.
-const fn column_eliminations() -> [u16; 512] {
-    let mut t = [0u16; 512];
-    let mut set = 0;
-    while set < 512 {
-        let m = [set & 7, (set >> 3) & 7, (set >> 6) & 7];
-        let mut k = 0;
-        while k < 3 {
-            let in_box = if m[k] != 0 { 7 & !m[k] } else { 0 };
-            let columns = in_box | m[(k + 1) % 3] | m[(k + 2) % 3];
-            t[set] |= (columns << (3 * k)) as u16;
-            k += 1;
-        }
-        set += 1;
-    }
-    t
-}
-
-static SEGMENT_ELIMINATIONS: [u32; 512] = segment_eliminations();
-static COLUMN_ELIMINATIONS: [u16; 512] = column_eliminations();
-
-/// The cells a digit leaves when each of the row segments `set` must hold it: the rest
-/// of each one's row and of its box.
-#[inline]
-pub fn segment_eliminations_of(set: u32) -> u32 {
-    SEGMENT_ELIMINATIONS[set as usize]
-}
-
-/// The stack's columns each band leaves when each of the column segments `set` must
-/// hold the digit (see [`column_eliminations`]).
-#[inline]
-pub fn column_eliminations_of(set: u32) -> u32 {
-    u32::from(COLUMN_ELIMINATIONS[set as usize])
-}
-
 /// The segments of `set` that are the only one of their row in it: where a digit whose
 /// segments are `set` must be in those rows. Any number of 9-bit sets side by side (at
 /// multiples of 3 bits): each 3-bit group is a row, without a lookup.
@@ -470,6 +417,51 @@ pub fn row_others(p: u32) -> u32 {
 mod tests {
     use super::*;
 
+    /// The oracle of [`segments_ruled_out`] along the rows: for a set of row segments
+    /// (bit `3r + x`) that each must hold the digit, the cells of the band it leaves, the
+    /// rest of each segment's row and of its box.
+    fn segment_eliminations() -> [u32; 512] {
+        let mut one = [0u32; 9];
+        let mut s = 0;
+        while s < 9 {
+            let (r, x) = (s / 3, s % 3);
+            let segment = 7 << (9 * r + 3 * x);
+            let box_cells = (7 << (3 * x)) * 0x40201;
+            one[s] = ((ROW << (9 * r)) | box_cells) & !segment;
+            s += 1;
+        }
+        union_over_segments(one)
+    }
+
+    /// The same down a stack: for a set of column segments (bit `3k + j`: band k, the
+    /// stack's column j) that each must hold the digit, the stack's columns each band
+    /// leaves (bits `3k..3k + 3`): in the segment's band the other columns of its box, in
+    /// the other bands its column.
+    fn column_eliminations() -> [u16; 512] {
+        let mut t = [0u16; 512];
+        let mut set = 0;
+        while set < 512 {
+            let m = [set & 7, (set >> 3) & 7, (set >> 6) & 7];
+            let mut k = 0;
+            while k < 3 {
+                let in_box = if m[k] != 0 { 7 & !m[k] } else { 0 };
+                let columns = in_box | m[(k + 1) % 3] | m[(k + 2) % 3];
+                t[set] |= (columns << (3 * k)) as u16;
+                k += 1;
+            }
+            set += 1;
+        }
+        t
+    }
+
+    fn segment_eliminations_of(set: u32) -> u32 {
+        segment_eliminations()[set as usize]
+    }
+
+    fn column_eliminations_of(set: u32) -> u32 {
+        u32::from(column_eliminations()[set as usize])
+    }
+
     #[test]
     fn a_lone_cell_in_a_box_claims_its_row_and_box() {
         // The digit's only place in box 0 is row 1, column 2: row 1 holds it there, so
@@ -583,8 +575,9 @@ mod tests {
         // Only row 0's segment is alone in its row.
         assert_eq!(lone_segments_of(set), 0b001);
         // A digit held by row 0's segment of box 0 leaves the rest of row 0 and box 0.
-        let gone = segment_eliminations_of(0b001);
+        let gone = segment_cells(segments_ruled_out(0b001));
         assert_eq!(gone, (ROW & !0b111) | 0b111 << 9 | 0b111 << 18);
+        assert_eq!(gone, segment_eliminations_of(0b001));
     }
 
     #[test]
@@ -617,11 +610,8 @@ mod tests {
     fn a_column_segment_held_by_a_digit_empties_its_box_and_column() {
         // Band 0 must hold the digit in the stack's column 0: band 0 leaves columns 1
         // and 2 of the box, bands 1 and 2 leave column 0.
-        assert_eq!(
-            column_eliminations_of(0b001),
-            0b110 | 0b001 << 3 | 0b001 << 6
-        );
-        assert_eq!(column_eliminations_of(0), 0);
+        assert_eq!(segments_ruled_out(0b001), 0b110 | 0b001 << 3 | 0b001 << 6);
+        assert_eq!(segments_ruled_out(0), 0);
     }
 
     #[test]

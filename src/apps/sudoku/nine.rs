@@ -435,9 +435,8 @@ fn choose(grid: &mut Grid) -> Choice {
     let Some(along) = segment_digits(&rows, open_rows) else {
         return Choice::Dead;
     };
-    let mut todo = 0;
-    if along.eliminates(&rows) {
-        row_segment_eliminations(grid, &rows, &along, &mut todo);
+    if let Some(lost) = along.losses(&rows) {
+        let todo = remove_row_segments(grid, &lost);
         if todo != 0 {
             return Choice::Settle(todo);
         }
@@ -446,8 +445,8 @@ fn choose(grid: &mut Grid) -> Choice {
     let Some(down) = segment_digits(&stacks, open_columns) else {
         return Choice::Dead;
     };
-    if down.eliminates(&stacks) {
-        column_segment_eliminations(grid, &stacks, &down, &mut todo);
+    if let Some(lost) = down.losses(&stacks) {
+        let todo = remove_column_segments(grid, &lost);
         if todo != 0 {
             return Choice::Settle(todo);
         }
@@ -538,22 +537,24 @@ struct SegmentDigits {
 }
 
 impl SegmentDigits {
-    /// Whether a digit whose segments are `sets[d]` (side by side) loses one: it must
-    /// take a segment open to three digits and has another in that segment's row or box
-    /// (column or box, down a stack), or it has a segment that three other digits hold.
-    /// Most fixed points have segments open to three that change nothing; this test on
-    /// the segment sets costs less than the eliminations on the cells.
-    fn eliminates(&self, sets: &[u32; 9]) -> bool {
+    /// Per digit, the segments it loses (side by side, out of `sets[d]`), if any digit
+    /// loses one: a digit that must take a segment open to three digits leaves the
+    /// others of that segment's row and box (column and box, down a stack), and a
+    /// segment that three digits hold is closed to the others. Read on the segment sets
+    /// alone: most fixed points have segments open to three that change nothing.
+    fn losses(&self, sets: &[u32; 9]) -> Option<[u32; 9]> {
         if self.open_to_three | self.held_by_three == 0 {
-            return false;
+            return None;
         }
-        let mut lost = 0;
-        for (&set, &mine) in sets.iter().zip(&self.held) {
+        let mut lost = [0; 9];
+        let mut any = 0;
+        for ((lost, &set), &mine) in lost.iter_mut().zip(sets).zip(&self.held) {
             let gone =
                 band::segments_ruled_out(set & self.open_to_three) | (self.held_by_three & !mine);
-            lost |= set & gone;
+            *lost = set & gone;
+            any |= *lost;
         }
-        lost != 0
+        (any != 0).then_some(lost)
     }
 }
 
@@ -588,50 +589,30 @@ fn segment_digits(sets: &[u32; 9], open: u32) -> Option<SegmentDigits> {
     })
 }
 
-/// Along the rows: a digit that must take a row segment leaves the rest of its row and
-/// box; a segment held by three digits is closed to the others.
-fn row_segment_eliminations(
-    grid: &mut Grid,
-    rows: &[u32; 9],
-    found: &SegmentDigits,
-    todo: &mut u32,
-) {
-    for k in 0..3 {
-        let must = band::unit(found.open_to_three, k);
-        let held = band::unit(found.held_by_three, k);
-        if must | held == 0 {
-            continue;
-        }
-        for (d, (&set, &mine)) in rows.iter().zip(&found.held).enumerate() {
-            let gone = band::segment_eliminations_of(band::unit(set, k) & must)
-                | band::segment_cells(held & !band::unit(mine, k));
-            *todo |= grid.remove(9 * k + d, gone);
+/// Each digit's words lose the cells of its row segments `lost[d]` (the three bands
+/// side by side); the words that changed.
+fn remove_row_segments(grid: &mut Grid, lost: &[u32; 9]) -> u32 {
+    let mut todo = 0;
+    for (d, &lost) in lost.iter().enumerate() {
+        for k in 0..3 {
+            todo |= grid.remove(9 * k + d, band::segment_cells(band::unit(lost, k)));
         }
     }
+    todo
 }
 
-/// Down the columns: a digit that must take a column segment leaves the rest of its
-/// column and box; a segment held by three digits is closed to the others.
-fn column_segment_eliminations(
-    grid: &mut Grid,
-    stacks: &[u32; 9],
-    found: &SegmentDigits,
-    todo: &mut u32,
-) {
-    for (d, (&set, &mine)) in stacks.iter().zip(&found.held).enumerate() {
-        let must = set & found.open_to_three;
-        // The columns each band leaves, stack by stack (bit 9s + 3k + j), then band by
-        // band (bit 9k + column).
-        let leaves = band::side_by_side([
-            band::column_eliminations_of(band::unit(must, 0)),
-            band::column_eliminations_of(band::unit(must, 1)),
-            band::column_eliminations_of(band::unit(must, 2)),
-        ]) | (found.held_by_three & !mine);
-        let columns = band::transpose(leaves);
+/// Each digit's words lose the cells of its column segments `lost[d]` (the three stacks
+/// side by side); the words that changed.
+fn remove_column_segments(grid: &mut Grid, lost: &[u32; 9]) -> u32 {
+    let mut todo = 0;
+    for (d, &lost) in lost.iter().enumerate() {
+        // Stack by stack (bit 9s + 3k + j), then band by band (bit 9k + column).
+        let columns = band::transpose(lost);
         for k in 0..3 {
-            *todo |= grid.remove(9 * k + d, band::spread(band::unit(columns, k)));
+            todo |= grid.remove(9 * k + d, band::spread(band::unit(columns, k)));
         }
     }
+    todo
 }
 
 /// The band, cell and digits (bit d) of an open cell with the fewest digits left.
@@ -806,20 +787,15 @@ mod tests {
         assert_eq!(branch.take(&mut grid), None);
     }
 
-    #[test]
-    fn each_words_kept_segments_are_its_own_at_every_fixed_point() {
-        // The choice reads the row segments each update left; every change to a word
-        // must queue its update, or they go stale. Down the first branches of each
-        // puzzle, after every propagation.
+    /// Calls `check` with the grid and the puzzle at every fixed point down the first
+    /// branches of the first 100 puzzles of the generated set, after each propagation.
+    fn at_fixed_points(mut check: impl FnMut(&Grid, &str)) {
         let set = include_str!("../../../benches/data/sudoku/generated-hard.txt");
         for text in set.lines().take(100) {
             let (mut grid, mut todo) = start(&cells(text)).unwrap();
             let mut updates = 0;
             while settle(&mut grid, todo, &mut updates) && grid.unsolved != [0; 3] {
-                for w in 0..WORDS {
-                    let segments = band::segments(grid.cand[w]);
-                    assert_eq!(u32::from(grid.segments[w]), segments, "{text}, word {w}");
-                }
+                check(&grid, text);
                 todo = match choose(&mut grid) {
                     Choice::Settle(words) => words,
                     Choice::Branch(mut branch) => match branch.take(&mut grid) {
@@ -833,40 +809,97 @@ mod tests {
     }
 
     #[test]
-    fn the_test_for_segment_eliminations_is_exact() {
-        // The choice skips the eliminations when the segment sets say nothing goes; at
-        // every fixed point down the first branches, they remove cells exactly when the
-        // test says so, along the rows and down the columns.
-        let set = include_str!("../../../benches/data/sudoku/generated-hard.txt");
-        let (mut along_seen, mut down_seen) = (0, 0);
-        for text in set.lines().take(100) {
-            let (mut grid, mut todo) = start(&cells(text)).unwrap();
-            let mut updates = 0;
-            while settle(&mut grid, todo, &mut updates) && grid.unsolved != [0; 3] {
-                let (rows, open_rows) = row_sets(&grid);
-                let (stacks, open_columns) = stack_sets(&grid);
-                if let Some(along) = segment_digits(&rows, open_rows) {
-                    let mut removed = 0;
-                    row_segment_eliminations(&mut grid.clone(), &rows, &along, &mut removed);
-                    assert_eq!(along.eliminates(&rows), removed != 0, "{text}");
-                    along_seen += usize::from(removed != 0);
+    fn each_words_kept_segments_are_its_own_at_every_fixed_point() {
+        // The choice reads the row segments each update left; every change to a word
+        // must queue its update, or they go stale.
+        at_fixed_points(|grid, text| {
+            for w in 0..WORDS {
+                let segments = band::segments(grid.cand[w]);
+                assert_eq!(u32::from(grid.segments[w]), segments, "{text}, word {w}");
+            }
+        });
+    }
+
+    /// The segments' eliminations cell by cell, as the rules say them (the oracle of
+    /// [`SegmentDigits::losses`]): along the rows if `down` is false, else down the
+    /// columns. A cell is a segment's if it lies in the segment's unit (band, or stack),
+    /// group (row, or band) and place (box, or the stack's column); a digit that must take
+    /// a segment leaves the cells of its group or of its place, not both; a segment held
+    /// by three other digits is closed. The words that changed.
+    fn eliminations_cell_by_cell(grid: &mut Grid, found: &SegmentDigits, down: bool) -> u32 {
+        let mut todo = 0;
+        let sets = if down {
+            stack_sets(grid).0
+        } else {
+            row_sets(grid).0
+        };
+        for (d, (&set, &mine)) in sets.iter().zip(&found.held).enumerate() {
+            let mut gone = [0u32; 3];
+            for bit in 0..27u32 {
+                let (i, g, j) = (bit / 9, bit % 9 / 3, bit % 3);
+                let must = set & found.open_to_three & 1 << bit != 0;
+                let closed = found.held_by_three & !mine & 1 << bit != 0;
+                for k in 0..3u32 {
+                    for r in 0..3u32 {
+                        for c in 0..9u32 {
+                            // Cell (band k, row r, column c) as a segment of this view.
+                            let (unit, group, place) = if down {
+                                (c / 3, k, c % 3)
+                            } else {
+                                (k, r, c / 3)
+                            };
+                            if unit != i {
+                                continue;
+                            }
+                            let inside = group == g && place == j;
+                            let beside = (group == g) != (place == j);
+                            if closed && inside || must && beside {
+                                gone[k as usize] |= 1 << (9 * r + c);
+                            }
+                        }
+                    }
                 }
-                if let Some(down) = segment_digits(&stacks, open_columns) {
-                    let mut removed = 0;
-                    column_segment_eliminations(&mut grid.clone(), &stacks, &down, &mut removed);
-                    assert_eq!(down.eliminates(&stacks), removed != 0, "{text}");
-                    down_seen += usize::from(removed != 0);
-                }
-                todo = match choose(&mut grid) {
-                    Choice::Settle(words) => words,
-                    Choice::Branch(mut branch) => match branch.take(&mut grid) {
-                        Some(words) => words,
-                        None => break,
-                    },
-                    Choice::Dead => break,
-                };
+            }
+            for (k, &gone) in gone.iter().enumerate() {
+                todo |= grid.remove(9 * k + d, gone);
             }
         }
+        todo
+    }
+
+    #[test]
+    fn the_segment_eliminations_read_on_the_segment_sets_are_those_of_the_cells() {
+        // The choice computes what each digit loses on the segment sets and removes it
+        // only then; at every fixed point down the first branches, that removes the
+        // very cells the rules remove one by one, and it finds something exactly when
+        // they do, along the rows and down the columns.
+        let (mut along_seen, mut down_seen) = (0, 0);
+        at_fixed_points(|grid, text| {
+            let (rows, open_rows) = row_sets(grid);
+            let (stacks, open_columns) = stack_sets(grid);
+            if let Some(along) = segment_digits(&rows, open_rows) {
+                let (mut fast, mut slow) = (*grid, *grid);
+                let removed = along
+                    .losses(&rows)
+                    .map_or(0, |lost| remove_row_segments(&mut fast, &lost));
+                let expected = eliminations_cell_by_cell(&mut slow, &along, false);
+                assert_eq!(fast.cand, slow.cand, "{text}");
+                assert_eq!(along.losses(&rows).is_some(), expected != 0, "{text}");
+                assert_eq!(removed, expected, "{text}");
+                along_seen += usize::from(expected != 0);
+            }
+            if let Some(down) = segment_digits(&stacks, open_columns) {
+                let (mut fast, mut slow) = (*grid, *grid);
+                let removed = down
+                    .losses(&stacks)
+                    .map_or(0, |lost| remove_column_segments(&mut fast, &lost));
+                let expected = eliminations_cell_by_cell(&mut slow, &down, true);
+                assert_eq!(fast.cand, slow.cand, "{text}");
+                assert_eq!(down.losses(&stacks).is_some(), expected != 0, "{text}");
+                assert_eq!(removed, expected, "{text}");
+                down_seen += usize::from(expected != 0);
+            }
+        });
         assert!(along_seen > 0 && down_seen > 0, "{along_seen} {down_seen}");
     }
 
