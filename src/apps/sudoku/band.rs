@@ -25,11 +25,10 @@ const fn row_facts() -> [u16; 512] {
             if segment != 0 {
                 t[row] |= 1 << (9 + x);
             }
-            if segment != 0 && segment & (segment - 1) == 0 {
-                t[row] |= (segment << (3 * x)) as u16;
-            }
             x += 1;
         }
+        // A row's three segments are three groups of 3 bits.
+        t[row] |= lone_segments_of(row as u32) as u16;
         row += 1;
     }
     t
@@ -179,10 +178,10 @@ const fn rows_of_one_segment() -> [u32; 512] {
     let mut t = [0u32; 512];
     let mut set = 0;
     while set < 512 {
+        let lone = lone_segments_of(on[set] as u32);
         let mut r = 0;
         while r < 3 {
-            let segments = (on[set] >> (3 * r)) & 7;
-            if segments != 0 && segments & (segments - 1) == 0 {
+            if (lone >> (3 * r)) & 7 != 0 {
                 t[set] |= ROW << (9 * r);
             }
             r += 1;
@@ -255,7 +254,7 @@ pub fn segments(band: u32) -> u32 {
 /// segments are `set` must be in those rows. Any number of 9-bit sets side by side (at
 /// multiples of 3 bits): each 3-bit group is a row, without a lookup.
 #[inline]
-pub fn lone_segments_of(set: u32) -> u32 {
+pub const fn lone_segments_of(set: u32) -> u32 {
     const FIRST: u32 = 0o111_111_111;
     const SECOND: u32 = FIRST << 1;
     const THIRD: u32 = FIRST << 2;
