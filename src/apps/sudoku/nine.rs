@@ -250,6 +250,9 @@ fn place(grid: &mut Grid, d: usize, k: usize, placed: u32, todo: &mut u32) {
     // already kept the other rows out of the cells' boxes) and is being updated: no
     // need to queue it.
     let own = 9 * k + d;
+    // Not `Grid::remove` word by word: the bits of the band's nine words are gathered at
+    // bit e and shifted once, which lets the compiler do the nine as vectors (with a
+    // shift by each word's index, 18% more instructions and 2 to 7% more time).
     let mut changed = 0;
     for e in 0..9 {
         let w = 9 * k + e;
