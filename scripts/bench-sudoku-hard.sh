@@ -28,6 +28,7 @@ if [ -z "$polyx" ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+polyx=$("$(dirname "$0")"/bench-copy.sh "$polyx" "$work")
 for arch in native x86-64-v3; do
   g++ -O3 -march=$arch -I"$tdoku_src/include" "$tdoku_src/src/solver_dpll_triad_simd.cc" \
     "$tdoku_src/src/util.cc" "$tdoku_src/example/solve.c" -o "$work/tdoku-$arch"

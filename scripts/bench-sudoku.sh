@@ -33,6 +33,7 @@ if [ -z "$polyx" ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+polyx=$("$(dirname "$0")"/bench-copy.sh "$polyx" "$work")
 head -n 1000 "$file" > "$work/1k.txt"
 cp "$file" "$work/10k.txt"
 for _ in 1 2 3 4 5 6 7 8 9 10; do cat "$file"; done > "$work/100k.txt"

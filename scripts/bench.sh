@@ -18,9 +18,8 @@ shared=../shared
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cargo build --profile dist --quiet
-cp target/dist/polyx "$work/polyx"
 cc -O2 -o "$work/refdlx" "$shared/bench/refdlx.c"
-polyx=$work/polyx
+polyx=$("$(dirname "$0")"/bench-copy.sh target/dist/polyx "$work")
 data=tests/data/instances
 wide=tests/data/wide
 
