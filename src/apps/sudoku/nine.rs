@@ -121,10 +121,15 @@ fn start(cells: &[u8; 81]) -> Option<(Grid, u32)> {
             band::columns(given[1]),
             band::columns(given[2]),
         ];
-        twice |= (columns[0] & columns[1]) | (columns[0] & columns[2]) | (columns[1] & columns[2]);
+        twice |= shared(columns);
         let in_columns = band::spread(columns[0] | columns[1] | columns[2]);
         for k in 0..3 {
-            twice |= band::twice_in_a_row(given[k]);
+            let rows = [
+                given[k] & band::ROW,
+                (given[k] >> 9) & band::ROW,
+                given[k] >> 18,
+            ];
+            twice |= band::twice_in_a_row(given[k]) | shared(rows);
             let taken = (band::FULL & !unsolved[k]) | in_columns | band::rows(given[k]);
             let w = 9 * k + d;
             grid.cand[w] = band::FULL & !(taken & !given[k]);
@@ -132,6 +137,11 @@ fn start(cells: &[u8; 81]) -> Option<(Grid, u32)> {
         }
     }
     (twice == 0).then_some((grid, todo))
+}
+
+/// The bits set in two or more of three sets.
+fn shared(sets: [u32; 3]) -> u32 {
+    (sets[0] & sets[1]) | (sets[0] & sets[2]) | (sets[1] & sets[2])
 }
 
 impl Grid {
@@ -777,11 +787,14 @@ mod tests {
                 }
             }
         }
-        // Two givens of a digit in a column, in different bands: no grid.
+        // Two givens of a digit in a column, in different bands or in one: no grid.
         let mut puzzle = [0; 81];
         puzzle[4] = 7;
         assert!(start(&puzzle).is_some());
         puzzle[76] = 7;
+        assert!(start(&puzzle).is_none());
+        puzzle[76] = 0;
+        puzzle[22] = 7;
         assert!(start(&puzzle).is_none());
     }
 
