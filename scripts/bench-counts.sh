@@ -14,6 +14,9 @@ if [ -z "$polyx" ]; then
   cargo build --release --quiet --bin polyx
   polyx=$("$(dirname "$0")"/target-dir.sh)/release/polyx
 fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+polyx=$("$(dirname "$0")"/bench-copy.sh "$polyx" "$work")
 boards=("$@")
 if [ ${#boards[@]} -eq 0 ]; then
   for f in benches/data/counts/*.toml; do

@@ -17,6 +17,7 @@ cargo build --release --quiet
 # The release build, in cargo's target folder wherever that is (CARGO_TARGET_DIR).
 release=$("$(dirname "$0")"/target-dir.sh)/release
 polyx=$release/polyx
+polyx=$("$(dirname "$0")"/bench-copy.sh "$polyx" "$work")
 cc -O3 -march=native -o "$work/refdlx" ../shared/bench/refdlx.c
 
 timed() { # label, command...

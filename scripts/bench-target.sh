@@ -19,6 +19,9 @@ cc -O2 -o target/yardstick/target-enum "$yardstick_src"
 # The release build, in cargo's target folder wherever that is (CARGO_TARGET_DIR).
 release=$("$(dirname "$0")"/target-dir.sh)/release
 polyx=$release/polyx
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+polyx=$("$(dirname "$0")"/bench-copy.sh "$polyx" "$work")
 enum=target/yardstick/target-enum
 
 diff <("$polyx" sudoku --target -j 1 "$puzzles") "$answers" >/dev/null \
