@@ -3,7 +3,11 @@
 //! number of solutions) is printed in input order, and memory stays flat however long
 //! the input. With `-j N` (N > 1) a reader thread hands batches of puzzles to N solver
 //! threads and this thread writes the answers back in order; at most [`WINDOW`] batches
-//! per thread are in flight, which bounds the reordering.
+//! per thread are in flight, which bounds the reordering. A batch is sized to about
+//! [`BATCH_TIME`] of solving, as the solvers last measured it, within [`MAX_BATCH`]
+//! puzzles and [`BATCH_CELLS`] cells: easy puzzles go by the hundred (the hand-over of
+//! a batch costs about what a few puzzles do), hard ones a few at a time (every thread
+//! gets work even from a short file).
 //!
 //! Output is flushed whenever the next step may wait (for input, or for a solver), so a
 //! finished answer is never held back. Ctrl-C stops the solvers; the answers finished
@@ -36,8 +40,18 @@ use super::{output, Status};
 /// The most threads `-j` may ask for.
 const MAX_THREADS: usize = 1024;
 
-/// Puzzles per batch handed to a solver thread.
-const BATCH: usize = 64;
+/// The solving time a batch aims at.
+const BATCH_TIME: Duration = Duration::from_millis(1);
+
+/// The most puzzles in a batch.
+const MAX_BATCH: usize = 1024;
+
+/// The most cells in a batch (with [`WINDOW`], what bounds the memory of the puzzles in
+/// flight, whatever their size).
+const BATCH_CELLS: usize = 1 << 16;
+
+/// Puzzles in a batch before the solvers have timed one.
+const FIRST_BATCH: usize = 1;
 
 /// Batches in flight per solver thread.
 const WINDOW: usize = 4;
@@ -298,17 +312,26 @@ fn parallel(
         token_tx.send(()).expect("room for every token");
     }
     let sent = Arc::new(AtomicUsize::new(0));
+    let size = Arc::new(AtomicUsize::new(FIRST_BATCH));
     let reading = {
         let (stop, sent, task, name) = (stop.clone(), sent.clone(), task.clone(), name.to_string());
+        let size = size.clone();
         thread::spawn(move || {
-            read_batches(reader, &name, &task, &stop, &sent, &token_rx, &batch_tx)
+            let flow = Flow {
+                stop: &stop,
+                sent: &sent,
+                size: &size,
+                tokens: &token_rx,
+                batches: &batch_tx,
+            };
+            read_batches(reader, &name, &task, &flow)
         })
     };
     let batch_rx = Arc::new(Mutex::new(batch_rx));
     for _ in 0..threads {
         let (batch_rx, done_tx, stop) = (batch_rx.clone(), done_tx.clone(), stop.clone());
-        let task = task.clone();
-        thread::spawn(move || solve_batches(&task, &stop, &batch_rx, &done_tx));
+        let (task, size) = (task.clone(), size.clone());
+        thread::spawn(move || solve_batches(&task, &stop, &size, &batch_rx, &done_tx));
     }
     drop(done_tx);
     let mut waiting = BTreeMap::new();
@@ -358,65 +381,81 @@ fn parallel(
     }
 }
 
-/// The reader thread: batches of up to [`BATCH`] puzzles, a batch sent early when the
-/// next read may wait, each only when the window has room. Returns the reading error.
+/// What the reader thread shares with the others.
+struct Flow<'a> {
+    stop: &'a AtomicBool,
+    /// Batches sent so far.
+    sent: &'a AtomicUsize,
+    /// Puzzles a batch should hold, as the solvers last timed one.
+    size: &'a AtomicUsize,
+    /// One for each batch the window has room for.
+    tokens: &'a Receiver<()>,
+    batches: &'a SyncSender<Batch>,
+}
+
+/// The reader thread: batches of the size the solvers ask for (at most [`BATCH_CELLS`]
+/// cells), a batch sent early when the next read may wait, each only when the window
+/// has room. Returns the reading error.
 fn read_batches(
     mut reader: Reader<Input>,
     name: &str,
     task: &Task,
-    stop: &AtomicBool,
-    sent: &AtomicUsize,
-    tokens: &Receiver<()>,
-    batches: &SyncSender<Batch>,
+    flow: &Flow,
 ) -> anyhow::Result<()> {
     let mut gaps = Gaps {
         always: task.target.is_some(),
         ..Gaps::default()
     };
-    let mut batch = Vec::with_capacity(BATCH);
+    let mut batch = Vec::new();
+    let mut cells = 0;
     let mut seq = 0;
-    let mut send = |batch: &mut Vec<(Sudoku, bool)>| -> bool {
+    let mut send = |batch: &mut Vec<(Sudoku, bool)>, cells: &mut usize| -> bool {
         if batch.is_empty() {
             return true;
         }
-        if stop.load(Ordering::Relaxed) || tokens.recv().is_err() {
+        if flow.stop.load(Ordering::Relaxed) || flow.tokens.recv().is_err() {
             return false;
         }
-        sent.fetch_add(1, Ordering::SeqCst);
-        let full = std::mem::replace(batch, Vec::with_capacity(BATCH));
-        let ok = batches.send((seq, full)).is_ok();
+        flow.sent.fetch_add(1, Ordering::SeqCst);
+        let full = std::mem::take(batch);
+        *cells = 0;
+        let ok = flow.batches.send((seq, full)).is_ok();
         seq += 1;
         ok
     };
     loop {
-        if (batch.len() >= BATCH || !reader.has_buffered()) && !send(&mut batch) {
+        let full = batch.len() >= flow.size.load(Ordering::Relaxed) || cells >= BATCH_CELLS;
+        if (full || !reader.has_buffered()) && !send(&mut batch, &mut cells) {
             return Ok(());
         }
         match reader.next_puzzle() {
             Ok(Some(puzzle)) => {
                 if let Err(e) = task.accept(&puzzle, name) {
-                    send(&mut batch);
+                    send(&mut batch, &mut cells);
                     return Err(e.into());
                 }
                 let gap = gaps.before(&puzzle);
+                cells += puzzle.cells().len();
                 batch.push((puzzle, gap));
             }
             Ok(None) => {
-                send(&mut batch);
+                send(&mut batch, &mut cells);
                 return Ok(());
             }
             Err(e) => {
-                send(&mut batch);
+                send(&mut batch, &mut cells);
                 return Err(e.into());
             }
         }
     }
 }
 
-/// A solver thread: answers each batch it takes, until the batches end.
+/// A solver thread: answers each batch it takes, until the batches end, and sets the
+/// size of the next batches to what it takes [`BATCH_TIME`] to answer.
 fn solve_batches(
     task: &Task,
     stop: &AtomicBool,
+    size: &AtomicUsize,
     batches: &Mutex<Receiver<Batch>>,
     done_tx: &mpsc::Sender<(usize, Done)>,
 ) {
@@ -425,6 +464,7 @@ fn solve_batches(
         let Ok(Ok((seq, puzzles))) = next else {
             return;
         };
+        let start = Instant::now();
         let mut done = Done::default();
         for (puzzle, gap) in &puzzles {
             task.answer(puzzle, *gap, stop, &mut done);
@@ -432,10 +472,24 @@ fn solve_batches(
                 break;
             }
         }
+        size.store(
+            batch_size(puzzles.len(), start.elapsed()),
+            Ordering::Relaxed,
+        );
         if done_tx.send((seq, done)).is_err() {
             return;
         }
     }
+}
+
+/// The puzzles a batch should hold for [`BATCH_TIME`] of solving, when `puzzles` took
+/// `took`: 1 to [`MAX_BATCH`].
+fn batch_size(puzzles: usize, took: Duration) -> usize {
+    let each = took.as_nanos() / (puzzles.max(1) as u128);
+    let fit = BATCH_TIME.as_nanos() / each.max(1);
+    usize::try_from(fit)
+        .unwrap_or(MAX_BATCH)
+        .clamp(1, MAX_BATCH)
 }
 
 /// `-j N`, checked; every core when absent.
@@ -479,4 +533,22 @@ fn on_interrupt(stop: Arc<AtomicBool>) {
             std::process::exit(130);
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_holds_about_a_millisecond_of_solving() {
+        let micros = Duration::from_micros;
+        // 2.5 µs a puzzle (easy 9×9): 400 a batch.
+        assert_eq!(batch_size(64, micros(160)), 400);
+        // 10 ms a puzzle (a hard target Sudoku): one at a time.
+        assert_eq!(batch_size(3, micros(30_000)), 1);
+        // Faster than the clock can tell, or an empty batch: the most.
+        assert_eq!(batch_size(1000, Duration::ZERO), MAX_BATCH);
+        assert_eq!(batch_size(0, Duration::ZERO), MAX_BATCH);
+        assert_eq!(batch_size(10, micros(1)), MAX_BATCH);
+    }
 }
