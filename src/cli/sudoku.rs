@@ -539,6 +539,76 @@ fn on_interrupt(stop: Arc<AtomicBool>) {
 mod tests {
     use super::*;
 
+    /// The sizes of the batches the reader makes of `puzzles` copies of `line` when the
+    /// solvers ask for `size` puzzles a batch (the whole input in the reader's buffer).
+    fn batches_read(line: &str, puzzles: usize, size: usize) -> Vec<usize> {
+        let text = format!("{line}\n").repeat(puzzles).into_bytes();
+        let input: Input =
+            BufReader::with_capacity(text.len() + 1, Box::new(io::Cursor::new(text)));
+        let task = Task {
+            count: false,
+            stats: false,
+            target: None,
+        };
+        let (token_tx, token_rx) = mpsc::sync_channel(puzzles);
+        let (batch_tx, batch_rx) = mpsc::sync_channel(puzzles);
+        for _ in 0..puzzles {
+            token_tx.send(()).unwrap();
+        }
+        let (stop, sent, size) = (
+            AtomicBool::new(false),
+            AtomicUsize::new(0),
+            AtomicUsize::new(size),
+        );
+        let flow = Flow {
+            stop: &stop,
+            sent: &sent,
+            size: &size,
+            tokens: &token_rx,
+            batches: &batch_tx,
+        };
+        read_batches(Reader::new("t", input), "t", &task, &flow).unwrap();
+        drop(batch_tx);
+        batch_rx.iter().map(|(_, batch)| batch.len()).collect()
+    }
+
+    #[test]
+    fn the_reader_makes_batches_of_the_size_the_solvers_ask_for() {
+        let nine =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+        // Hard puzzles one at a time: a short file reaches every thread.
+        assert_eq!(batches_read(nine, 5, 1), [1; 5]);
+        assert_eq!(batches_read(nine, 10, 4), [4, 4, 2]);
+        // At most BATCH_CELLS cells: 810 puzzles of 81 cells.
+        assert_eq!(batches_read(nine, 2000, MAX_BATCH), [810, 810, 380]);
+    }
+
+    #[test]
+    fn a_solver_sets_the_size_of_the_next_batches() {
+        let puzzle = crate::apps::sudoku::parse("t", &".".repeat(81))
+            .unwrap()
+            .remove(0);
+        let task = Task {
+            count: false,
+            stats: false,
+            target: None,
+        };
+        let (batch_tx, batch_rx) = mpsc::sync_channel(1);
+        let (done_tx, done_rx) = mpsc::channel();
+        batch_tx.send((0, vec![(puzzle, false)])).unwrap();
+        drop(batch_tx);
+        let size = AtomicUsize::new(0);
+        solve_batches(
+            &task,
+            &AtomicBool::new(false),
+            &size,
+            &Mutex::new(batch_rx),
+            &done_tx,
+        );
+        assert!((1..=MAX_BATCH).contains(&size.load(Ordering::Relaxed)));
+        assert_eq!(done_rx.recv().unwrap().1.answered, 1);
+    }
+
     #[test]
     fn a_batch_holds_about_a_millisecond_of_solving() {
         let micros = Duration::from_micros;
