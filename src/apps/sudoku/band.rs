@@ -453,14 +453,6 @@ mod tests {
         t
     }
 
-    fn segment_eliminations_of(set: u32) -> u32 {
-        segment_eliminations()[set as usize]
-    }
-
-    fn column_eliminations_of(set: u32) -> u32 {
-        u32::from(column_eliminations()[set as usize])
-    }
-
     #[test]
     fn a_lone_cell_in_a_box_claims_its_row_and_box() {
         // The digit's only place in box 0 is row 1, column 2: row 1 holds it there, so
@@ -533,10 +525,11 @@ mod tests {
         };
         let musts: Vec<u32> = (0..512).filter(|&m| partial(m)).collect();
         assert_eq!(musts.len(), 34);
+        let (along, down) = (segment_eliminations(), column_eliminations());
         for &m in &musts {
             let gone = segments_ruled_out(m);
-            assert_eq!(gone, segments(segment_eliminations_of(m)), "{m:#o}");
-            assert_eq!(gone, column_eliminations_of(m), "{m:#o}");
+            assert_eq!(gone, segments(along[m as usize]), "{m:#o}");
+            assert_eq!(gone, u32::from(down[m as usize]), "{m:#o}");
             let three = side_by_side([m, musts[(m as usize) % 34], musts[33 - (m as usize) % 34]]);
             let expected = side_by_side([
                 gone,
@@ -576,7 +569,7 @@ mod tests {
         // A digit held by row 0's segment of box 0 leaves the rest of row 0 and box 0.
         let gone = segment_cells(segments_ruled_out(0b001));
         assert_eq!(gone, (ROW & !0b111) | 0b111 << 9 | 0b111 << 18);
-        assert_eq!(gone, segment_eliminations_of(0b001));
+        assert_eq!(gone, segment_eliminations()[0b001]);
     }
 
     #[test]
